@@ -1,0 +1,148 @@
+"""The `piquet-widgets` command: serve | replay | solve | deal (formats.md, "Command line").
+
+A bad file exits with status 2 and one line on standard error; never a traceback. Only `serve`
+imports the app, so `replay` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
+
+from piquet_widgets.engine import Deal, PiquetError, deal_code, deal_from_record, partie_from_json, record_of
+from piquet_widgets.engine.records import is_partie, parse_json
+from piquet_widgets.i18n import N_, _
+
+EXIT_BAD_INPUT = 2
+
+
+def _inputs(name: str) -> Iterator[tuple[str, Any]]:
+    """The JSON values of a file (or `-`), each with where it comes from: one value, or one per
+    line of a JSON Lines file."""
+    try:
+        if name == "-":
+            text = sys.stdin.read()
+        else:
+            with open(name, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise PiquetError(N_("{file}: cannot be read ({reason})"), file=name, reason=getattr(error, "strerror", None) or error) from None
+    if not name.endswith(".jsonl"):
+        try:
+            yield name, json.loads(text)
+            return
+        except ValueError:
+            if len(text.strip().splitlines()) < 2:
+                yield name, parse_json(text, name)
+                return
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            where = f"{name}:{number}"
+            yield where, parse_json(line, where)
+
+
+def _replay(value: Any, as_json: bool) -> str:
+    if is_partie(value):
+        partie = partie_from_json(value)
+        if as_json:
+            return json.dumps(partie.to_json())
+        return _partie_sheet(partie)
+    deal = deal_from_record(value)
+    if as_json:
+        return json.dumps(replay_json(deal))
+    from piquet_widgets.teach.events import score_sheet
+
+    return "\n".join(score_sheet(deal))
+
+
+def replay_json(deal: Deal) -> dict[str, Any]:
+    """The `replay --json` object of a deal (formats.md)."""
+    return {
+        "phase": deal.phase.value,
+        "events": [event.to_json() for event in deal.events],
+        "tricks": {"elder": deal.tricks_won[0], "younger": deal.tricks_won[1]},
+        "scores": {"elder": deal.scores[0], "younger": deal.scores[1]},
+    }
+
+
+def _partie_sheet(partie) -> str:
+    lines = []
+    for number in range(1, len(partie.deals) + 1):
+        scores = partie.deal_scores(number)
+        lines.append(_("Deal {number} (elder {elder}): A {a}, B {b}").format(number=number, elder=partie.elder(number), a=scores["A"], b=scores["B"]))
+    totals, result = partie.totals, partie.result
+    lines.append(_("Totals: A {a}, B {b}").format(a=totals["A"], b=totals["B"]))
+    if result.winner is None:
+        lines.append(_("Drawn partie.") if result.finished else _("The partie is not finished."))
+    elif result.rubiconed:
+        lines.append(_("{winner} wins {points}; the loser is rubiconed.").format(winner=result.winner, points=result.points))
+    else:
+        lines.append(_("{winner} wins {points}.").format(winner=result.winner, points=result.points))
+    return "\n".join(lines)
+
+
+def _solve(value: Any, as_json: bool) -> str:
+    from piquet_widgets.analysis.solve import solve_json, solve_text
+
+    return json.dumps(solve_json(value)) if as_json else solve_text(value)
+
+
+def _answer_each(name: str, answer: Callable[[Any, bool], str], as_json: bool, out: TextIO) -> None:
+    """Answer every value of the file, one output per input; a bad one names where it is."""
+    separator = "\n" if as_json else "\n\n"
+    first = True
+    for where, value in _inputs(name):
+        try:
+            text = answer(value, as_json)
+        except PiquetError as error:
+            raise PiquetError(N_("{where}: {problem}"), where=where, problem=error) from None
+        out.write(text if first else separator + text)
+        first = False
+    out.write("\n")
+
+
+def _deal(seed: int | None, as_json: bool, out: TextIO) -> None:
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    deal = Deal.from_seed(seed)
+    record = record_of(deal) | {"seed": seed, "code": deal_code(deal)}
+    out.write((json.dumps(record) if as_json else json.dumps(record, indent=2, ensure_ascii=False)) + "\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="piquet-widgets", description=_("Learn the card game Piquet: the tutorial app and tools for deals."))
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help=_("start the tutorial app on localhost"))
+    serve.add_argument("--port", type=int, default=8866)
+    serve.add_argument("--no-browser", action="store_true", help=_("do not open a web browser"))
+    for name, help_text in (("replay", _("score a deal or partie record, explaining every score")), ("solve", _("best play from a position or an unfinished deal"))):
+        command = commands.add_parser(name, help=help_text)
+        command.add_argument("file", help=_("a JSON or JSON Lines file, or - for standard input"))
+        command.add_argument("--json", action="store_true", help=_("print JSON"))
+    deal = commands.add_parser("deal", help=_("deal a new deal and print its record"))
+    deal.add_argument("--seed", type=int)
+    deal.add_argument("--json", action="store_true", help=_("print JSON on one line"))
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command; returns the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "serve":
+            from piquet_widgets.app.server import serve
+
+            return serve(port=args.port, open_browser=not args.no_browser)
+        if args.command == "deal":
+            _deal(args.seed, args.json, sys.stdout)
+        else:
+            _answer_each(args.file, _replay if args.command == "replay" else _solve, args.json, sys.stdout)
+    except PiquetError as error:
+        print(f"piquet-widgets: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    return 0

@@ -1,0 +1,486 @@
+"""One deal of Piquet as a state machine of immutable values (rules.md sections 1–6).
+
+`Deal.apply(action)` returns a new deal and leaves the old one untouched, so undo, timelines and
+search cost nothing. Scores live in an event log kept in reckoning order (rules.md section 5):
+carte blanche, point, sequences, sets, repique, the play trick by trick with pique, then the cards
+or capot. Anything illegal raises `PiquetError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+from itertools import combinations
+
+from piquet_widgets.engine.cards import CARDS, SUIT_MASKS, TEN, Card, cards_of, hand_html, mask_of
+from piquet_widgets.engine.combinations import (
+    HOLDINGS,
+    Category,
+    Combination,
+    Verdict,
+    best_declaration,
+    compare,
+    is_carte_blanche,
+)
+from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
+from piquet_widgets.i18n import N_, _
+
+CATEGORIES = (Category.POINT, Category.SEQUENCE, Category.SETS)
+CARDS_BONUS, CAPOT_BONUS, PIQUE_BONUS, REPIQUE_BONUS, CARTE_BLANCHE_POINTS = 10, 40, 30, 60, 10
+BONUS_THRESHOLD = 30
+# The law of Cavendish's code behind each kind of score.
+LAWS = {
+    "carte_blanche": 61, "point": 62, "sequence": 63, "sets": 64, "repique": 68, "pique": 68,
+    "lead": 65, "win": 65, "last": 65, "cards": 66, "capot": 66,
+}
+COUNTING_RANKS = frozenset(range(TEN, 8))
+
+
+class Seat(IntEnum):
+    """Elder is the non-dealer, younger the dealer."""
+
+    ELDER = 0
+    YOUNGER = 1
+
+    @property
+    def other(self) -> Seat:
+        return Seat(1 - self)
+
+    @property
+    def key(self) -> str:
+        """'elder' or 'younger', as in records."""
+        return "elder" if self is Seat.ELDER else "younger"
+
+    def name_in_words(self) -> str:
+        return _("Elder") if self is Seat.ELDER else _("Younger")
+
+
+ELDER, YOUNGER = Seat.ELDER, Seat.YOUNGER
+
+
+class Phase(str, Enum):
+    """Where a deal stands; the values are those of formats.md."""
+
+    EXCHANGE = "exchange"
+    DECLARATIONS = "declarations"
+    PLAY = "play"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Discard these cards and take as many from the talon."""
+
+    discards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Declare:
+    """Declare these combinations of one category (all of them unless sinking)."""
+
+    category: Category
+    combinations: tuple[Combination, ...]
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play one card to the current trick."""
+
+    card: Card
+
+
+Action = Exchange | Declare | Play
+
+
+@dataclass(frozen=True)
+class Event:
+    """One scoring act, with what the explanation needs."""
+
+    kind: str  # carte_blanche point sequence sets repique pique lead win last cards capot
+    player: Seat
+    points: int
+    cards: tuple[Card, ...] = ()
+    combinations: tuple[Combination, ...] = ()
+    trick: int | None = None  # 1..12 for play events
+
+    @property
+    def law(self) -> int:
+        """The law of Cavendish's code this score comes from."""
+        return LAWS[self.kind]
+
+    def to_json(self) -> dict:
+        return {
+            "kind": self.kind,
+            "player": self.player.key,
+            "points": self.points,
+            "cards": [card.code for card in self.cards],
+            "law": self.law,
+        } | ({"trick": self.trick} if self.trick is not None else {})
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """What one player declared in one category."""
+
+    category: Category
+    player: Seat
+    combinations: tuple[Combination, ...]
+    holds: tuple[Combination, ...]  # what he would have declared in full
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick."""
+
+    number: int
+    leader: Seat
+    lead: Card
+    reply: Card
+    winner: Seat
+
+
+class DiscardChoices(Sequence):
+    """Every legal set of discards, enumerated lazily (1,585 for elder), with a fast `in`."""
+
+    def __init__(self, hand: int, low: int, high: int) -> None:
+        self.hand, self.low, self.high = hand, low, high
+        self._cards = cards_of(hand)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Exchange):
+            return False
+        mask = mask_of(action.discards)
+        return len(action.discards) == bin(mask).count("1") and mask & ~self.hand == 0 and self.low <= len(action.discards) <= self.high
+
+    def __iter__(self) -> Iterator[Exchange]:
+        for size in range(self.low, self.high + 1):
+            for chosen in combinations(self._cards, size):
+                yield Exchange(chosen)
+
+    def __len__(self) -> int:
+        from math import comb
+
+        return sum(comb(len(self._cards), size) for size in range(self.low, self.high + 1))
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return list(self)[index]
+
+
+class Deal:
+    """A deal at one moment. Build one with `Deal.new` or `Deal.from_seed`; move with `apply`."""
+
+    __slots__ = (
+        "rules", "elder_dealt", "younger_dealt", "talon", "hands", "discards", "declarations",
+        "tricks", "leader", "led", "events", "scores", "bonus_done",
+    )
+
+    rules: Rules
+    elder_dealt: int
+    younger_dealt: int
+    talon: tuple[Card, ...]
+    hands: tuple[int, int]
+    discards: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]
+    declarations: tuple[Declaration, ...]
+    tricks: tuple[Trick, ...]
+    leader: Seat
+    led: Card | None
+    events: tuple[Event, ...]
+    scores: tuple[int, int]  # totals of `events`, kept with them by `_scored`
+    bonus_done: bool  # a pique or repique is in `events`, kept with them by `_scored`
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def new(cls, elder: Sequence[int], younger: Sequence[int], talon: Sequence[int], rules: Rules = DEFAULT_RULES) -> Deal:
+        """The deal just dealt: 12 cards each and the talon of 8, top card first."""
+        elder_mask, younger_mask = mask_of(elder), mask_of(younger)
+        if len(elder) != 12 or len(younger) != 12 or len(talon) != 8 or mask_of(talon) | elder_mask | younger_mask != (1 << 32) - 1:
+            raise PiquetError(N_("a deal needs 12 cards for each player and a talon of the 8 others"))
+        deal = cls._make(
+            rules=rules, elder_dealt=elder_mask, younger_dealt=younger_mask, talon=tuple(CARDS[c] for c in talon),
+            hands=(elder_mask, younger_mask), discards=(None, None), declarations=(), tricks=(),
+            leader=ELDER, led=None, events=(), scores=(0, 0), bonus_done=False,
+        )
+        blanche = [
+            Event("carte_blanche", seat, CARTE_BLANCHE_POINTS, cards_of(hand))
+            for seat, hand in ((ELDER, elder_mask), (YOUNGER, younger_mask))
+            if is_carte_blanche(hand)
+        ]
+        return deal._scored(blanche, bonus=REPIQUE_BONUS) if blanche else deal
+
+    @classmethod
+    def from_seed(cls, seed: int, rules: Rules = DEFAULT_RULES) -> Deal:
+        """A shuffled deal, the same for the same seed on every machine."""
+        pack = list(range(32))
+        random.Random(seed).shuffle(pack)
+        return cls.new(pack[:12], pack[12:24], pack[24:], rules)
+
+    @classmethod
+    def _make(cls, **fields: object) -> Deal:
+        deal = object.__new__(cls)
+        for name, value in fields.items():
+            object.__setattr__(deal, name, value)
+        return deal
+
+    def _evolve(self, **changes: object) -> Deal:
+        """A new deal with some fields changed (the only way a deal is ever 'modified')."""
+        deal = object.__new__(Deal)
+        for name in Deal.__slots__:
+            object.__setattr__(deal, name, changes[name] if name in changes else getattr(self, name))
+        return deal
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Deal is immutable; apply an action to get a new one")
+
+    # -- where the deal stands ----------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        if self.discards[YOUNGER] is None:
+            return Phase.EXCHANGE
+        if len(self.declarations) < 6:
+            return Phase.DECLARATIONS
+        return Phase.PLAY if len(self.tricks) < 12 else Phase.FINISHED
+
+    @property
+    def to_move(self) -> Seat | None:
+        """Whose turn it is; None once the deal is over."""
+        phase = self.phase
+        if phase is Phase.EXCHANGE:
+            return ELDER if self.discards[ELDER] is None else YOUNGER
+        if phase is Phase.DECLARATIONS:
+            return Seat(len(self.declarations) % 2)
+        if phase is Phase.PLAY:
+            return self.leader if self.led is None else self.leader.other
+        return None
+
+    @property
+    def category(self) -> Category | None:
+        """The category being declared, during the declarations."""
+        return CATEGORIES[len(self.declarations) // 2] if self.phase is Phase.DECLARATIONS else None
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards a player holds now, sorted for display."""
+        return cards_of(self.hands[seat])
+
+    def dealt(self, seat: Seat) -> tuple[Card, ...]:
+        return cards_of(self.elder_dealt if seat is ELDER else self.younger_dealt)
+
+    @property
+    def talon_taken(self) -> tuple[int, int]:
+        """How many talon cards elder and younger have taken so far."""
+        return tuple(len(d) if d is not None else 0 for d in self.discards)  # type: ignore[return-value]
+
+    @property
+    def talon_left(self) -> tuple[Card, ...]:
+        """The talon cards nobody has taken (yet)."""
+        return self.talon[sum(self.talon_taken):]
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        won = sum(trick.winner for trick in self.tricks)
+        return (len(self.tricks) - won, won)
+
+    # -- legal actions ------------------------------------------------------------------------
+    def legal_actions(self) -> Sequence[Action]:
+        """Every action the player to move may take; the first is the natural default where one exists."""
+        phase = self.phase
+        if phase is Phase.EXCHANGE:
+            return self._discard_choices()
+        if phase is Phase.DECLARATIONS:
+            return self._declaration_choices()
+        if phase is Phase.PLAY:
+            return tuple(Play(card) for card in self.playable_cards())
+        return ()
+
+    def _discard_choices(self) -> DiscardChoices:
+        seat = self.to_move
+        rules = self.rules
+        if seat is ELDER:
+            return DiscardChoices(self.hands[ELDER], rules.elder_min_exchange, rules.elder_max_exchange)
+        return DiscardChoices(self.hands[YOUNGER], rules.younger_min_exchange, 8 - len(self.discards[ELDER]))
+
+    def _declaration_choices(self) -> tuple[Declare, ...]:
+        category = self.category
+        holdings = HOLDINGS[category](self.hands[self.to_move])
+        if category is Category.POINT:
+            options = [(point,) for point in holdings] + [()]
+        else:
+            options = [chosen for size in range(len(holdings), -1, -1) for chosen in combinations(holdings, size)]
+        return tuple(Declare(category, tuple(option)) for option in options)
+
+    def playable_cards(self) -> tuple[Card, ...]:
+        """The cards the player to move may play (following suit if able)."""
+        if self.phase is not Phase.PLAY:
+            return ()
+        if self.led is None:
+            return cards_of(self.hands[self.leader])
+        hand = self.hands[self.leader.other]
+        same = hand & SUIT_MASKS[self.led >> 3]
+        return cards_of(same or hand)
+
+    def default_action(self) -> Action | None:
+        """Declaring everything during the declarations; None where a choice must be made."""
+        if self.phase is Phase.DECLARATIONS:
+            category = self.category
+            return Declare(category, best_declaration(category, self.hands[self.to_move]))
+        return None
+
+    # -- applying an action -------------------------------------------------------------------
+    def apply(self, action: Action) -> Deal:
+        """The deal after `action`; raises PiquetError (changing nothing) if it is illegal."""
+        phase = self.phase
+        if phase is Phase.FINISHED:
+            raise PiquetError(N_("The deal is over: nothing more can be played."))
+        if isinstance(action, Exchange):
+            return self._exchange(action.discards)
+        if isinstance(action, Declare):
+            return self._declare(action)
+        if isinstance(action, Play):
+            return self._play(action.card)
+        raise PiquetError(N_("That is not an action of Piquet."))
+
+    def _exchange(self, discards: tuple[Card, ...]) -> Deal:
+        if self.phase is not Phase.EXCHANGE:
+            raise PiquetError(N_("The exchange is over."))
+        seat = self.to_move
+        hand = self.hands[seat]
+        mask = mask_of(discards)
+        if bin(mask).count("1") != len(discards):
+            raise PiquetError(N_("A card cannot be discarded twice."))
+        if mask & ~hand:
+            card = cards_of(mask & ~hand)[0]
+            raise PiquetError(N_("You cannot discard the {card}: you do not hold it."), card=card)
+        choices = self._discard_choices()
+        if not choices.low <= len(discards) <= choices.high:
+            if seat is ELDER:
+                message = N_("Elder must discard from {low} to {high} cards, not {count}.")
+            elif choices.low:
+                message = N_("Younger must discard from {low} to {high} cards, not {count}.")
+            else:
+                message = N_("Younger may discard at most {high} cards, not {count}.")
+            raise PiquetError(message, low=choices.low, high=choices.high, count=len(discards))
+        start = 0 if seat is ELDER else len(self.discards[ELDER])
+        drawn = mask_of(self.talon[start : start + len(discards)])
+        hands = list(self.hands)
+        hands[seat] = hand & ~mask | drawn
+        discarded = (tuple(discards), None) if seat is ELDER else (self.discards[ELDER], tuple(discards))
+        return self._evolve(hands=tuple(hands), discards=discarded)
+
+    def _declare(self, action: Declare) -> Deal:
+        if self.phase is not Phase.DECLARATIONS:
+            raise PiquetError(N_("This is not the time to declare."))
+        if action.category is not self.category:
+            raise PiquetError(N_("The declarations go in order: point, then sequences, then sets."))
+        seat = self.to_move
+        holds = HOLDINGS[action.category](self.hands[seat])
+        chosen = action.combinations
+        if (
+            any(combo not in holds for combo in chosen)
+            or len(set(chosen)) != len(chosen)
+            or (action.category is Category.POINT and len(chosen) > 1)
+        ):
+            raise PiquetError(N_("You can only declare what you hold."))
+        chosen = tuple(sorted(chosen, key=lambda c: c.key, reverse=True))
+        declaration = Declaration(action.category, seat, chosen, best_declaration(action.category, self.hands[seat]))
+        deal = self._evolve(declarations=self.declarations + (declaration,))
+        event = _category_event(self.declarations[-1], declaration) if seat is YOUNGER else None
+        return deal._scored([event], bonus=REPIQUE_BONUS) if event else deal
+
+    def _play(self, card: Card) -> Deal:
+        if self.phase is not Phase.PLAY:
+            raise PiquetError(N_("The play has not begun yet."))
+        seat = self.to_move
+        card = CARDS[card]
+        if not self.hands[seat] >> card & 1:
+            raise PiquetError(N_("You do not hold the {card}."), card=card)
+        if card not in self.playable_cards():
+            raise PiquetError(N_("You must follow {suit} while you hold one."), suit=self.led.suit)
+        counts = self.rules.low_cards_count_in_play
+        number = len(self.tricks) + 1
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << card)
+        if self.led is None:
+            deal = self._evolve(hands=tuple(hands), led=card)
+            scoring = counts or card & 7 in COUNTING_RANKS
+            return deal._scored([Event("lead", seat, 1, (card,), trick=number)], bonus=PIQUE_BONUS) if scoring else deal
+        led = self.led
+        winner = seat if card >> 3 == led >> 3 and card > led else self.leader
+        trick = Trick(number, self.leader, led, card, winner)
+        deal = self._evolve(hands=tuple(hands), tricks=self.tricks + (trick,), leader=winner, led=None)
+        events = []
+        if winner is seat and (counts or card & 7 in COUNTING_RANKS):
+            events.append(Event("win", seat, 1, (card,), trick=number))
+        if number == 12:
+            events.append(Event("last", winner, 1, (led, card), trick=number))
+            events.extend(_cards_events(deal.tricks_won))
+        return deal._scored(events, bonus=PIQUE_BONUS) if events else deal
+
+    def _scored(self, events: list[Event], bonus: int | None) -> Deal:
+        """This deal with `events` added to the log; each may trigger the repique (declarations)
+        or the pique (play, elder only) as rules.md section 5 reckons them. The cards and capot
+        never trigger a bonus."""
+        scores = list(self.scores)
+        log = list(self.events)
+        done = self.bonus_done
+        for event in events:
+            log.append(event)
+            scores[event.player] += event.points
+            if (
+                bonus is not None
+                and not done
+                and event.kind not in ("cards", "capot")
+                and scores[event.player] >= BONUS_THRESHOLD
+                and scores[event.player.other] == 0
+                and (bonus == REPIQUE_BONUS or event.player is ELDER)
+            ):
+                kind = "repique" if bonus == REPIQUE_BONUS else "pique"
+                log.append(Event(kind, event.player, bonus, trick=event.trick))
+                scores[event.player] += bonus
+                done = True
+        return self._evolve(events=tuple(log), scores=tuple(scores), bonus_done=done)
+
+    # -- display ------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return (
+            f"<Deal {self.phase.value} elder={' '.join(map(str, self.hand(ELDER)))} "
+            f"younger={' '.join(map(str, self.hand(YOUNGER)))} scores={self.scores}>"
+        )
+
+    def _repr_html_(self) -> str:
+        rows = [
+            hand_html(self.hand(ELDER), _("Elder")),
+            hand_html(self.hand(YOUNGER), _("Younger")),
+        ]
+        if self.talon_left:
+            rows.append(hand_html(self.talon_left, _("Talon")))
+        score = _("Elder {elder} · Younger {younger}").format(elder=self.scores[ELDER], younger=self.scores[YOUNGER])
+        return f'<div class="pw-deal-text">{"".join(rows)}<div>{score}</div></div>'
+
+
+def _cards_events(tricks_won: tuple[int, int]) -> list[Event]:
+    """The cards (7 or more tricks) or capot (all 12); nothing for six each."""
+    elder_tricks, younger_tricks = tricks_won
+    if elder_tricks == younger_tricks:
+        return []
+    winner = ELDER if elder_tricks > younger_tricks else YOUNGER
+    if max(tricks_won) == 12:
+        return [Event("capot", winner, CAPOT_BONUS)]
+    return [Event("cards", winner, CARDS_BONUS)]
+
+
+def _category_event(elder: Declaration, younger: Declaration) -> Event | None:
+    """The score of one category once both have declared: all of the winner's combinations."""
+    verdict = compare(elder.combinations, younger.combinations)
+    if verdict is None or verdict is Verdict.EQUAL:
+        return None
+    winner = elder if verdict is Verdict.GOOD else younger
+    combos = winner.combinations
+    return Event(
+        winner.category.value,
+        winner.player,
+        sum(combo.points for combo in combos),
+        cards_of(mask_of(card for combo in combos for card in combo.cards)),
+        combos,
+    )

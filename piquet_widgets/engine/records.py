@@ -1,0 +1,230 @@
+"""Deal records, positions and partie records of formats.md: load, check, replay and dump.
+
+Loading refuses a bad record with a `PiquetError` naming the field and the card; nothing partial
+is kept. A deal record becomes a `Deal` by applying its actions one by one, so the engine's own
+rules check it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from piquet_widgets.engine.cards import Card, cards_of, format_cards, mask_of, parse_card, parse_cards
+from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Exchange, Phase, Play, Seat
+from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.partie import Partie
+from piquet_widgets.engine.rules import DEFAULT_RULES, PRESETS, Rules, rules_from_json
+from piquet_widgets.i18n import N_
+
+HAND_FIELDS = ("elder", "younger", "talon")
+
+
+def _object(value: Any, what: str) -> dict:
+    if not isinstance(value, dict):
+        raise PiquetError(N_("{field}: expected a JSON object"), field=what)
+    return value
+
+
+def parse_json(text: str, what: str = "record") -> Any:
+    """JSON text, or a PiquetError saying where it is broken."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:
+        where = f"line {error.lineno} column {error.colno}" if isinstance(error, json.JSONDecodeError) else "?"
+        raise PiquetError(N_("{field}: not valid JSON ({where})"), field=what, where=where) from None
+
+
+def deal_from_record(record: Any) -> Deal:
+    """The deal as it stands at the end of a deal record."""
+    deal, actions = record_actions(record)
+    for field, action in actions:
+        deal = _apply(deal, action, field)
+    return deal
+
+
+def record_timeline(record: Any) -> list[Deal]:
+    """Every state of a deal record, from the deal to where it stopped (for walkthroughs)."""
+    deal, actions = record_actions(record)
+    timeline = [deal]
+    for field, action in actions:
+        timeline.append(_apply(timeline[-1], action, field))
+    return timeline
+
+
+def _apply(deal: Deal, action: Action | None, field: str) -> Deal:
+    """One action of a record; the declarations (made in full) when `action` is None."""
+    if action is None:
+        return deal.apply(deal.default_action())
+    try:
+        return deal.apply(action)
+    except PiquetError as error:
+        raise PiquetError(N_("{field}: {problem}"), field=field, problem=error) from None
+
+
+def record_actions(record: Any) -> tuple[Deal, list[tuple[str, Action | None]]]:
+    """The dealt deal and the actions a record holds, each with the field it comes from.
+
+    `None` stands for one declaration made in full: a record that reaches `play` declares
+    everything (formats.md), one that stops after the exchange stops before the declarations.
+    """
+    record = _object(record, "record")
+    rules = rules_from_json(record.get("rules"))
+    for field in HAND_FIELDS:
+        if field not in record:
+            raise PiquetError(N_("{field}: missing"), field=field)
+    elder = parse_cards(record["elder"], "elder", 12)
+    younger = parse_cards(record["younger"], "younger", 12)
+    talon = parse_cards(record["talon"], "talon", 8)
+    _refuse_overlaps({"elder": elder, "younger": younger, "talon": talon})
+    deal = Deal.new(elder, younger, talon, rules)
+    actions: list[tuple[str, Action | None]] = []
+    for field in ("elder_discards", "younger_discards"):
+        if field not in record:
+            return deal, actions
+        actions.append((field, Exchange(parse_cards(record[field], field))))
+    if "play" not in record:
+        return deal, actions
+    actions.extend(("declarations", None) for _ in range(6))
+    plays = parse_cards(record["play"], "play")
+    actions.extend((f"play (card {n})", Play(card)) for n, card in enumerate(plays, 1))
+    return deal, actions
+
+
+def _refuse_overlaps(fields: dict[str, tuple[Card, ...]]) -> None:
+    """A card in two places is refused naming both places."""
+    seen: dict[Card, str] = {}
+    for field, cards in fields.items():
+        for card in cards:
+            if card in seen:
+                raise PiquetError(N_("{field}: {card} is also in {other}"), field=field, card=card.code, other=seen[card])
+            seen[card] = field
+
+
+def record_of(deal: Deal) -> dict[str, Any]:
+    """The deal record of a deal (formats.md), as far as it has gone."""
+    record: dict[str, Any] = {
+        "rules": deal.rules.name if PRESETS.get(deal.rules.name) == deal.rules else deal.rules.to_json(),
+        "elder": format_cards(deal.dealt(ELDER)),
+        "younger": format_cards(deal.dealt(YOUNGER)),
+        "talon": format_cards(deal.talon),
+    }
+    for seat, field in ((ELDER, "elder_discards"), (YOUNGER, "younger_discards")):
+        if deal.discards[seat] is not None:
+            record[field] = format_cards(deal.discards[seat])
+    if deal.phase in (Phase.PLAY, Phase.FINISHED):
+        cards = [card for trick in deal.tricks for card in (trick.lead, trick.reply)]
+        record["play"] = format_cards(cards + ([deal.led] if deal.led is not None else []))
+    return record
+
+
+@dataclass(frozen=True)
+class Position:
+    """A moment of the play (formats.md): what each still holds, who leads, what was led,
+    tricks and scores so far. What the solver needs, and no more."""
+
+    elder: int
+    younger: int
+    leader: Seat
+    led: Card | None
+    tricks: tuple[int, int]
+    scores: tuple[int, int]
+    rules: Rules = DEFAULT_RULES
+
+    @property
+    def to_move(self) -> Seat:
+        return self.leader if self.led is None else self.leader.other
+
+    @property
+    def pique_possible(self) -> bool:
+        """Younger has scored nothing and elder has not yet reached 30 (rules.md section 5)."""
+        return self.scores[YOUNGER] == 0 and self.scores[ELDER] < 30
+
+    @classmethod
+    def of_deal(cls, deal: Deal) -> Position:
+        """The position of a deal in its play phase."""
+        if deal.phase is not Phase.PLAY:
+            raise PiquetError(N_("position: the deal is not in its play phase"))
+        return cls(deal.hands[ELDER], deal.hands[YOUNGER], deal.leader, deal.led, deal.tricks_won, deal.scores, deal.rules)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.name,
+            "elder": format_cards(cards_of(self.elder)),
+            "younger": format_cards(cards_of(self.younger)),
+            "leader": self.leader.key,
+            "led": self.led.code if self.led is not None else None,
+            "tricks": {"elder": self.tricks[ELDER], "younger": self.tricks[YOUNGER]},
+            "scores": {"elder": self.scores[ELDER], "younger": self.scores[YOUNGER]},
+        }
+
+
+def _pair(value: Any, field: str, low: int, high: int) -> tuple[int, int]:
+    """`{"elder": n, "younger": m}` with whole numbers in [low, high]."""
+    value = _object(value, field)
+    pair = []
+    for seat in ("elder", "younger"):
+        item = value.get(seat)
+        if not isinstance(item, int) or isinstance(item, bool) or not low <= item <= high:
+            raise PiquetError(N_("{field}: {seat} must be a whole number from {low} to {high}"), field=field, seat=seat, low=low, high=high)
+        pair.append(item)
+    return pair[0], pair[1]
+
+
+def position_from_json(value: Any) -> Position:
+    """A position object, or an unfinished deal record in its play phase."""
+    value = _object(value, "position")
+    if "talon" in value:
+        return Position.of_deal(deal_from_record(value))
+    rules = rules_from_json(value.get("rules"))
+    for field in ("elder", "younger"):
+        if field not in value:
+            raise PiquetError(N_("{field}: missing"), field=field)
+    elder, younger = parse_cards(value["elder"], "elder"), parse_cards(value["younger"], "younger")
+    leader_text = value.get("leader")
+    if leader_text not in ("elder", "younger"):
+        raise PiquetError(N_("leader: must be \"elder\" or \"younger\""))
+    leader = ELDER if leader_text == "elder" else YOUNGER
+    led = None if value.get("led") is None else parse_card(value["led"], "led")
+    fields = {"elder": elder, "younger": younger} | ({"led": (led,)} if led is not None else {})
+    _refuse_overlaps(fields)
+    tricks = _pair(value.get("tricks", {"elder": 0, "younger": 0}), "tricks", 0, 12)
+    scores = _pair(value.get("scores", {"elder": 0, "younger": 0}), "scores", 0, 10_000)
+    held = (len(elder), len(younger))
+    left = 12 - sum(tricks)
+    expected = [left, left]
+    if led is not None:
+        expected[leader] -= 1
+    if sum(tricks) > 12 or list(held) != expected:
+        raise PiquetError(N_("position: the hands ({elder} and {younger} cards) do not fit the tricks already won"), elder=held[0], younger=held[1])
+    if left == 0:
+        raise PiquetError(N_("position: no cards are left to play"))
+    return Position(mask_of(elder), mask_of(younger), leader, led, tricks, scores, rules)
+
+
+def partie_from_json(value: Any) -> Partie:
+    """A partie record; each deal is checked as a deal record (its rules are the partie's)."""
+    value = _object(value, "partie")
+    rules = rules_from_json(value.get("rules"))
+    first = value.get("first_dealer", "A")
+    if first not in ("A", "B"):
+        raise PiquetError(N_("first_dealer: must be \"A\" or \"B\""))
+    deals = value.get("deals")
+    if not isinstance(deals, list):
+        raise PiquetError(N_("deals: expected a list of deal records"))
+    loaded = []
+    for number, record in enumerate(deals, 1):
+        try:
+            record = _object(record, "deal")
+            loaded.append(deal_from_record({**record, "rules": record.get("rules", value.get("rules"))}))
+        except PiquetError as error:
+            raise PiquetError(N_("deals[{number}]: {problem}"), number=number, problem=error) from None
+    if any(deal.phase is not Phase.FINISHED for deal in loaded[:-1]):
+        raise PiquetError(N_("deals: only the last deal of a partie record may be unfinished"))
+    return Partie(rules, first, tuple(loaded))
+
+
+def is_partie(value: Any) -> bool:
+    """Whether a JSON object is a partie record rather than a deal record."""
+    return isinstance(value, dict) and "deals" in value

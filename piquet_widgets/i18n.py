@@ -1,0 +1,70 @@
+"""The translation function and the choice of language.
+
+Every user-facing string of the package goes through `_` (or `ngettext`); strings that must be
+translated later, at display time, are marked with `N_` so that Babel still extracts them.
+This module is the ground floor: it imports nothing of the package, so the engine can use it.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from pathlib import Path
+
+DOMAIN = "piquet_widgets"
+LOCALE_DIR = Path(__file__).parent / "locale"
+LANGUAGES = ("en", "fr", "es", "pt")
+DEFAULT_LANGUAGE = "en"
+
+_catalogs: dict[str, gettext.NullTranslations] = {}
+_language = DEFAULT_LANGUAGE
+
+
+def _catalog(language: str) -> gettext.NullTranslations:
+    """The compiled catalog of `language` (English falls back to the source strings)."""
+    if language not in _catalogs:
+        _catalogs[language] = gettext.translation(
+            DOMAIN, localedir=LOCALE_DIR, languages=[language], fallback=True
+        )
+    return _catalogs[language]
+
+
+def normalize_language(code: str | None) -> str | None:
+    """`'pt_BR'`, `'FR'`, `'es-ES'` → a supported language code, or None if unsupported."""
+    if not code:
+        return None
+    base = code.strip().replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def set_language(code: str) -> str:
+    """Choose the language of every later message; returns the code actually used."""
+    global _language
+    language = normalize_language(code)
+    if language is None:
+        raise ValueError(f"unsupported language {code!r}; choose one of {', '.join(LANGUAGES)}")
+    _language = language
+    return language
+
+
+def get_language() -> str:
+    """The language messages are currently translated into."""
+    return _language
+
+
+def _(message: str) -> str:
+    """Translate `message` into the current language."""
+    return _catalog(_language).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """Translate a message whose form depends on the number `n`."""
+    return _catalog(_language).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark `message` for extraction without translating it now (it is translated when shown)."""
+    return message
+
+
+set_language(normalize_language(os.environ.get("PIQUET_LANG")) or DEFAULT_LANGUAGE)

@@ -1,0 +1,79 @@
+"""One sentence per score: what was scored, by whom, why, and the law it comes from.
+
+The score sheet of `piquet-widgets replay` and the walkthrough's explanations both use these.
+"""
+
+from __future__ import annotations
+
+from piquet_widgets.engine.combinations import Category, Combination
+from piquet_widgets.engine.deal import Deal, Declaration, Event
+from piquet_widgets.i18n import _, ngettext
+
+
+def combination_list(combinations: tuple[Combination, ...]) -> str:
+    """'quart major and tierce minor', in the current language."""
+    names = [combo.name() for combo in combinations]
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{first} and {last}").format(first=_(", ").join(names[:-1]), last=names[-1])
+
+
+def point_words(combo: Combination) -> str:
+    """'point of five (49)'."""
+    return _("{name} ({value})").format(name=combo.name(), value=combo.top)
+
+
+def _declared(deal: Deal, category: Category) -> tuple[Declaration, Declaration] | None:
+    pair = [d for d in deal.declarations if d.category is category]
+    return (pair[0], pair[1]) if len(pair) == 2 else None
+
+
+def explain_event(deal: Deal, event: Event) -> str:
+    """The explained line of one score of `deal` (a deal at or after the moment of the event)."""
+    who = event.player.name_in_words()
+    kind = event.kind
+    law = event.law
+    if kind == "carte_blanche":
+        text = _("{who}: carte blanche, 10 — no king, queen or knave in the hand as dealt.")
+    elif kind in ("point", "sequence", "sets"):
+        return _("{sentence} (Law {law})").format(sentence=_category_sentence(deal, event, who), law=law)
+    elif kind == "repique":
+        text = _("{who}: repique, 60 — thirty reached by the declarations before the opponent scored anything.")
+    elif kind == "pique":
+        text = _("{who}: pique, 30 — thirty reached in the play before younger scored anything.")
+    elif kind == "lead":
+        text = _("{who} leads the {card} to trick {trick}: 1 for the lead.")
+    elif kind == "win":
+        text = _("{who} wins trick {trick} with the {card}: 1 for winning it as second player.")
+    elif kind == "last":
+        text = _("{who} wins the last trick: 1 more.")
+    elif kind == "cards":
+        text = _("{who} wins the cards, {tricks} tricks: 10.")
+    else:
+        text = _("{who} wins every trick, capot: 40.")
+    card = event.cards[0].name_in_words() if event.cards else ""
+    tricks = deal.tricks_won[event.player]
+    sentence = text.format(who=who, card=card, trick=event.trick, tricks=tricks)
+    return _("{sentence} (Law {law})").format(sentence=sentence, law=law)
+
+
+def _category_sentence(deal: Deal, event: Event, who: str) -> str:
+    """Why a category went where it went, and what the winner scores in it."""
+    category = Category(event.kind)
+    what = point_words(event.combinations[0]) if category is Category.POINT else combination_list(event.combinations)
+    pair = _declared(deal, category)
+    loser = pair[1 - event.player] if pair else None
+    points = ngettext("{points} point", "{points} points", event.points).format(points=event.points)
+    if loser is None or not loser.combinations:
+        return _("{who}: {what}, unopposed — {points}.").format(who=who, what=what, points=points)
+    against = point_words(loser.combinations[0]) if category is Category.POINT else loser.combinations[0].name()
+    return _("{who}: {what}, better than {against} — {points}.").format(who=who, what=what, against=against, points=points)
+
+
+def score_sheet(deal: Deal) -> list[str]:
+    """Every score of a deal as a teacher would write it, one line each, then the totals."""
+    lines = [explain_event(deal, event) for event in deal.events]
+    lines.append(
+        _("Totals: elder {elder}, younger {younger}.").format(elder=deal.scores[0], younger=deal.scores[1])
+    )
+    return lines
