@@ -150,7 +150,19 @@ def mask_of(cards: Iterable[int]) -> int:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, sorted for display: by suit (♠ ♥ ♦ ♣), high rank first."""
-    return tuple(CARDS[i] for suit in range(4) for i in range(8 * suit + 7, 8 * suit - 1, -1) if mask >> i & 1)
+    return (
+        _SUIT_HOLDINGS[0][mask & 0xFF]
+        + _SUIT_HOLDINGS[1][mask >> 8 & 0xFF]
+        + _SUIT_HOLDINGS[2][mask >> 16 & 0xFF]
+        + _SUIT_HOLDINGS[3][mask >> 24 & 0xFF]
+    )
+
+
+# The cards of every holding (a byte) of every suit, high rank first: cards_of without a loop.
+_SUIT_HOLDINGS = tuple(
+    tuple(tuple(CARDS[8 * suit + rank] for rank in range(7, -1, -1) if byte >> rank & 1) for byte in range(256))
+    for suit in range(4)
+)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -391,21 +391,22 @@ class Deal:
     def _play(self, card: Card) -> Deal:
         if self.phase is not Phase.PLAY:
             raise PiquetError(N_("The play has not begun yet."))
-        seat = self.to_move
+        led = self.led
+        seat = self.leader if led is None else self.leader.other
         card = CARDS[card]
-        if not self.hands[seat] >> card & 1:
+        hand = self.hands[seat]
+        if not hand >> card & 1:
             raise PiquetError(N_("You do not hold the {card}."), card=card)
-        if card not in self.playable_cards():
-            raise PiquetError(N_("You must follow {suit} while you hold one."), suit=self.led.suit)
+        if led is not None and card >> 3 != led >> 3 and hand & SUIT_MASKS[led >> 3]:
+            raise PiquetError(N_("You must follow {suit} while you hold one."), suit=led.suit)
         counts = self.rules.low_cards_count_in_play
         number = len(self.tricks) + 1
         hands = list(self.hands)
-        hands[seat] &= ~(1 << card)
-        if self.led is None:
+        hands[seat] = hand & ~(1 << card)
+        if led is None:
             deal = self._evolve(hands=tuple(hands), led=card)
             scoring = counts or card & 7 in COUNTING_RANKS
             return deal._scored([Event("lead", seat, 1, (card,), trick=number)], bonus=PIQUE_BONUS) if scoring else deal
-        led = self.led
         winner = seat if card >> 3 == led >> 3 and card > led else self.leader
         trick = Trick(number, self.leader, led, card, winner)
         deal = self._evolve(hands=tuple(hands), tricks=self.tricks + (trick,), leader=winner, led=None)

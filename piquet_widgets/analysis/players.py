@@ -1,0 +1,196 @@
+"""Computer players: who chooses the discards and the cards when the learner does not.
+
+The interface is one method, `choose_action(deal) -> Action`, for the player to move in `deal`
+(`deal.to_move`). Levels are registered by name, so that stronger players (the solver's) can be
+added beside the beginner without the widgets changing:
+
+>>> from piquet_widgets.engine import Deal
+>>> deal = Deal.from_seed(7)
+>>> action = choose_action(deal)             # the beginner, elder to exchange
+>>> 1 <= len(action.discards) <= 5
+True
+>>> timeline = complete(deal)                # every state from `deal` to the end of the deal
+>>> timeline[0] is deal, timeline[-1].phase.value
+(True, 'finished')
+
+The beginner (`SimplePlayer`) is legal and plausible, no more: it keeps its point, sequences and
+sets and discards its lowest loose cards; in play it cashes the cards the opponent cannot beat,
+wins a trick as cheaply as it can, and otherwise throws its lowest card. It is deterministic: the
+same deal always gets the same choices. With both hands on the table (open piquet) it sees the
+opponent's hand, as the learner does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from piquet_widgets.engine.cards import ACE, KING, KNAVE, QUEEN, SUIT_MASKS, TEN, Card, cards_of
+from piquet_widgets.engine.combinations import points_of, sequences_of, sets_of
+from piquet_widgets.engine.deal import Action, Deal, Exchange, Phase, Play
+from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.i18n import N_
+
+__all__ = [
+    "Player", "SimplePlayer", "PLAYERS", "DEFAULT_LEVEL",
+    "choose_action", "complete", "get_player", "register_player",
+]
+
+# How much a card is worth keeping for its rank alone (7 8 9 T J Q K A).
+_RANK_WEIGHT = (0.0, 0.3, 0.6, 1.5, 2.0, 3.0, 4.0, 6.0)
+# Below this, a card is a candidate for the discard.
+_LOOSE = 6.0
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that can choose a legal action for the player to move in a deal."""
+
+    level: str
+
+    def choose_action(self, deal: Deal) -> Action:
+        """A legal action for `deal.to_move`; never called on a finished deal."""
+        ...
+
+
+class SimplePlayer:
+    """The beginner: legal, plausible, deterministic."""
+
+    level = "beginner"
+
+    def choose_action(self, deal: Deal) -> Action:
+        phase = deal.phase
+        if phase is Phase.EXCHANGE:
+            return self.choose_discards(deal)
+        if phase is Phase.DECLARATIONS:
+            return deal.default_action()  # open piquet: everything is declared
+        if phase is Phase.PLAY:
+            return Play(self.choose_card(deal))
+        raise PiquetError(N_("The deal is over: nothing more can be played."))
+
+    # -- the exchange ---------------------------------------------------------------------------
+    def choose_discards(self, deal: Deal) -> Exchange:
+        """The lowest loose cards: as many as the rules allow, up to the number of loose cards."""
+        choices = deal.legal_actions()  # DiscardChoices: knows the low and high counts
+        low, high = choices.low, choices.high
+        hand = deal.hands[deal.to_move]
+        worth = keep_values(hand)
+        ranked = sorted(cards_of(hand), key=lambda card: (worth[card], card))
+        loose = sum(1 for card in ranked if worth[card] < _LOOSE)
+        count = max(low, min(high, loose))
+        return Exchange(tuple(ranked[:count]))
+
+    # -- the play -------------------------------------------------------------------------------
+    def choose_card(self, deal: Deal) -> Card:
+        playable = deal.playable_cards()
+        seat = deal.to_move
+        mine, theirs = deal.hands[seat], deal.hands[seat.other]
+        if deal.led is None:
+            return _lead(playable, mine, theirs)
+        led = deal.led
+        same = [card for card in playable if card.suit == led.suit]
+        if same:
+            winners = [card for card in same if card > led]
+            return min(winners) if winners else min(same)
+        return _throw(playable, mine, theirs)
+
+
+def keep_values(hand: int) -> dict[Card, float]:
+    """How much each card of a hand is worth keeping through the exchange: its rank, and whether
+    it belongs to the point suit, a sequence, a set (or a pair that may become one), a near
+    sequence."""
+    cards = cards_of(hand)
+    points = points_of(hand)
+    point_mask = points[0].mask if points else 0
+    sequence_mask = 0
+    for sequence in sequences_of(hand):
+        sequence_mask |= sequence.mask
+    set_mask = 0
+    for trio in sets_of(hand):
+        set_mask |= trio.mask
+    worth = {}
+    for card in cards:
+        rank, bit = card.rank, 1 << card
+        value = _RANK_WEIGHT[rank]
+        suit_length = bin(hand & SUIT_MASKS[card.suit]).count("1")
+        value += 0.4 * suit_length
+        if point_mask & bit:
+            value += 2.5
+        if sequence_mask & bit:
+            value += 5.0
+        elif _touches(hand, card):
+            value += 1.0
+        if set_mask & bit:
+            value += 5.0
+        elif rank in (ACE, KING, QUEEN, KNAVE, TEN) and bin(hand & (0x01010101 << rank)).count("1") == 2:
+            value += 1.0
+        worth[card] = value
+    return worth
+
+
+def _touches(hand: int, card: Card) -> bool:
+    """Whether a neighbour in rank of the same suit is in the hand."""
+    rank = card.rank
+    return bool((rank < 7 and hand >> (card + 1) & 1) or (rank > 0 and hand >> (card - 1) & 1))
+
+
+def _masters(cards: list[Card], theirs: int) -> list[Card]:
+    """The cards the opponent cannot beat in their suit."""
+    return [card for card in cards if not theirs & SUIT_MASKS[card.suit] & ~((2 << card) - 1)]
+
+
+def _lead(playable: tuple[Card, ...], mine: int, theirs: int) -> Card:
+    """Cash a sure winner of the longest suit; otherwise the lowest card of the longest suit."""
+    def length(card: Card) -> int:
+        return bin(mine & SUIT_MASKS[card.suit]).count("1")
+
+    masters = _masters(list(playable), theirs)
+    if masters:
+        return max(masters, key=lambda card: (length(card), card.rank, -card.suit))
+    longest = max(length(card) for card in playable)
+    return min((card for card in playable if length(card) == longest), key=lambda card: (card.rank, card.suit))
+
+
+def _throw(playable: tuple[Card, ...], mine: int, theirs: int) -> Card:
+    """Unable to follow: the lowest card that is not a sure winner, from the shortest suit."""
+    masters = set(_masters(list(playable), theirs))
+    candidates = [card for card in playable if card not in masters] or list(playable)
+
+    def length(card: Card) -> int:
+        return bin(mine & SUIT_MASKS[card.suit]).count("1")
+
+    return min(candidates, key=lambda card: (card.rank, length(card), card.suit))
+
+
+# -- levels --------------------------------------------------------------------------------------
+DEFAULT_LEVEL = "beginner"
+PLAYERS: dict[str, Callable[[], Player]] = {"beginner": SimplePlayer}
+
+
+def register_player(level: str, factory: Callable[[], Player]) -> None:
+    """Make a player available by name (the solver's stronger levels register here)."""
+    PLAYERS[level] = factory
+
+
+def get_player(level: str = DEFAULT_LEVEL) -> Player:
+    """A player of the named level."""
+    try:
+        return PLAYERS[level]()
+    except KeyError:
+        raise PiquetError(N_("unknown computer player {text}; known: {known}"), text=repr(level), known=", ".join(PLAYERS)) from None
+
+
+def choose_action(deal: Deal, player: Player | None = None) -> Action:
+    """The action `player` (the beginner by default) chooses for the player to move."""
+    return (player or SimplePlayer()).choose_action(deal)
+
+
+def complete(deal: Deal, players: Player | dict | None = None) -> list[Deal]:
+    """Every state from `deal` (included) to the end of the deal, the missing choices made by
+    `players`: one player for both seats, or a dict {Seat: Player}."""
+    timeline = [deal]
+    while timeline[-1].phase is not Phase.FINISHED:
+        current = timeline[-1]
+        player = players.get(current.to_move) if isinstance(players, dict) else players
+        timeline.append(current.apply(choose_action(current, player)))
+    return timeline

@@ -1,0 +1,217 @@
+"""Keep the translation catalogs in step with the code: extract, merge, compile, report.
+
+    python -m piquet_widgets.i18n_catalogs            # extract → .pot, merge into each .po,
+                                                      # compile the .mo files, list what is left
+    python -m piquet_widgets.i18n_catalogs --check    # change nothing; exit 1 if anything is left
+    python -m piquet_widgets.i18n_catalogs --compile  # only .po → .mo (what the build hook does)
+
+Messages are every string literal passed to `_`, `N_` or `ngettext` (singular, plural) in the
+Python files of the package (the extraction rules are `babel.cfg` at the top of the repository).
+The `.po` files under `locale/` are the translations and live in git; the `.mo` files are built
+from them by `hatch_build.py` at every wheel or editable install and are never committed.
+This module needs Babel; nothing at run time imports it (`i18n.py` reads the `.mo` files).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import string
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+DOMAIN = "piquet_widgets"
+PACKAGE_DIR = Path(__file__).resolve().parent
+LOCALE_DIR = PACKAGE_DIR / "locale"
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+CONFIG = PACKAGE_DIR.parent / "babel.cfg"
+# The languages with a catalog (English is the source language and needs none), with the
+# classic gettext plural rules (Babel's newer CLDR rules add a 'many' form for millions).
+PLURAL_FORMS = {
+    "fr": "nplurals=2; plural=(n > 1);",
+    "es": "nplurals=2; plural=(n != 1);",
+    "pt": "nplurals=2; plural=(n > 1);",  # Brazilian Portuguese, the language of our seed text
+}
+LANGUAGES = tuple(PLURAL_FORMS)
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+METHOD_MAP = [("**.py", "python")]  # used when babel.cfg is absent (an installed wheel)
+TRANSLATOR_TAG = "TRANSLATORS:"
+
+
+def po_path(language: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(language: str, locale_dir: Path = LOCALE_DIR) -> Path:
+    return locale_dir / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+def _method_map() -> tuple[list, dict]:
+    if CONFIG.exists():
+        from babel.messages.frontend import parse_mapping_cfg
+
+        with CONFIG.open(encoding="utf-8") as config:
+            return parse_mapping_cfg(config, str(CONFIG))
+    return METHOD_MAP, {}
+
+
+def extract() -> Catalog:
+    """The template: every message of the package, with where it is used (no line numbers)."""
+    method_map, options_map = _method_map()
+    template = Catalog(project=DOMAIN, version="", charset="utf-8", fuzzy=False)
+    found = extract_from_dir(
+        PACKAGE_DIR, method_map, options_map, keywords=KEYWORDS,
+        comment_tags=(TRANSLATOR_TAG,), strip_comment_tags=True,
+    )
+    for filename, lineno, message, comments, context in found:
+        where = f"{PACKAGE_DIR.name}/{Path(filename).as_posix()}"
+        template.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
+    return template
+
+
+def _po_bytes(catalog: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, sort_by_file=True, include_lineno=False, ignore_obsolete=True)
+    return buffer.getvalue()
+
+
+def _write_if_changed(path: Path, catalog: Catalog, stamp: str) -> bool:
+    """Write `catalog` unless only its date header (`stamp`) would change; True if written."""
+    old = path.read_bytes() if path.exists() else None
+    if old is not None:
+        previous = read_po(io.BytesIO(old))
+        setattr(catalog, stamp, getattr(previous, stamp))
+        if _po_bytes(catalog) == old:
+            return False
+        setattr(catalog, stamp, datetime.now(timezone.utc))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(_po_bytes(catalog))
+    return True
+
+
+def read_catalog(language: str) -> Catalog:
+    with po_path(language).open("rb") as po:
+        return read_po(po, locale=language, domain=DOMAIN)
+
+
+def merge(template: Catalog, language: str) -> Catalog:
+    """The language's catalog updated to the template, as `pybabel update` would (new messages
+    empty, changed ones fuzzy with the old translation as a start, removed ones dropped)."""
+    if po_path(language).exists():
+        catalog = read_catalog(language)
+    else:
+        catalog = Catalog(locale=language, domain=DOMAIN, project=DOMAIN, version="", fuzzy=False)
+        catalog.language_team = f"{language} <piquet_widgets>"
+    catalog.update(template, update_creation_date=False)
+    catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[language])]
+    catalog.fuzzy = False
+    return catalog
+
+
+def compile_catalogs(locale_dir: Path = LOCALE_DIR) -> list[Path]:
+    """Write one .mo per language from its .po (fuzzy messages left out); the paths written."""
+    written = []
+    for language in LANGUAGES:
+        if not po_path(language).exists():
+            continue
+        catalog = read_catalog(language)
+        target = mo_path(language, locale_dir)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as mo:
+            write_mo(mo, catalog, use_fuzzy=False)
+        written.append(target)
+    return written
+
+
+def placeholders(text: str) -> set[str]:
+    """The `{name}` fields of a str.format text (a malformed text gives {'<malformed>'})."""
+    try:
+        return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+    except ValueError:
+        return {"<malformed>"}
+
+
+def message_problems(message: Message) -> list[str]:
+    """What is wrong with one translated message: empty, fuzzy, or placeholders changed."""
+    if not message.id:
+        return []
+    ids = message.id if isinstance(message.id, tuple) else (message.id,)
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    if not all(strings):
+        return ["untranslated"]
+    problems = ["fuzzy"] if message.fuzzy else []
+    wanted = set().union(*(placeholders(i) for i in ids))
+    for text in strings:
+        if placeholders(text) != wanted:
+            problems.append(f"placeholders {sorted(placeholders(text))} instead of {sorted(wanted)}")
+            break
+    return problems
+
+
+def catalog_problems(catalog: Catalog, template: Catalog | None = None) -> list[str]:
+    """Every problem of a catalog, one line each: messages missing from it (if a template is
+    given), untranslated, fuzzy, placeholders changed, wrong number of plural forms."""
+    lines = []
+    if template is not None:
+        lines += [f"missing from the catalog: {m.id!r}" for m in template if m.id and m.id not in catalog]
+    for message in catalog:
+        lines += [f"{problem}: {message.id!r}" for problem in message_problems(message)]
+        for error in message.check(catalog):
+            lines.append(f"{error}: {message.id!r}")
+    return lines
+
+
+def update(write: bool = True) -> dict[str, list[str]]:
+    """Extract, merge into every catalog and compile (unless `write` is False);
+    the problems left, by language ('template' for an out-of-date .pot)."""
+    template = extract()
+    report: dict[str, list[str]] = {}
+    if write:
+        _write_if_changed(TEMPLATE, template, "creation_date")
+    elif not TEMPLATE.exists() or {m.id for m in read_po(TEMPLATE.open("rb"))} != {m.id for m in template}:
+        report["template"] = [f"{TEMPLATE.name} is out of date"]
+    for language in LANGUAGES:
+        if write:
+            catalog = merge(template, language)
+            _write_if_changed(po_path(language), catalog, "revision_date")
+            problems = catalog_problems(catalog)
+        else:
+            catalog = read_catalog(language) if po_path(language).exists() else Catalog(locale=language)
+            problems = catalog_problems(catalog, template)
+            problems += [f"obsolete (no longer in the code): {m.id!r}" for m in catalog if m.id and m.id not in template]
+        if problems:
+            report[language] = problems
+    if write:
+        compile_catalogs()
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m piquet_widgets.i18n_catalogs", description=__doc__.split("\n")[0])
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="change nothing; exit 1 if a catalog is incomplete or stale")
+    mode.add_argument("--compile", action="store_true", help="only compile the .po files into .mo files")
+    args = parser.parse_args(argv)
+    if args.compile:
+        for path in compile_catalogs():
+            print(path)
+        return 0
+    report = update(write=not args.check)
+    count = len(extract()) if not report else None
+    for language, problems in report.items():
+        print(f"{language}: {len(problems)} to do")
+        for line in problems:
+            print(f"  {line}")
+    if not report:
+        print(f"all catalogs complete ({', '.join(LANGUAGES)}; {count} messages)")
+    return 1 if report else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,176 @@
+"""Fixtures for browser tests: a Voilà server on notebooks written to a temp folder, and Chromium.
+
+- `voila`: one Voilà server for the session, serving a temp folder with every Jupyter and home
+  directory pointed at another temp folder; `voila.notebook(code, ...)` writes a notebook of code
+  cells there and returns the URL that renders it.
+- `open_page(url, width=..., height=...)`: a fresh Chromium page (Debian's /usr/bin/chromium,
+  driven by Playwright) at that URL; an uncaught JavaScript error in it fails the test.
+- `artifacts`: the folder `tests/artifacts/` for screenshots.
+
+Tests wait on `pw-…` classes with `expect(...)`, never on sleeps; `expect` waits up to 30 s here
+because the first render includes starting a kernel.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+import pytest
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "tests" / "artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+START_TIMEOUT = 60.0
+
+playwright_sync.expect.set_options(timeout=30_000)
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def isolated_environment(home: Path) -> dict[str, str]:
+    """The environment with every Jupyter, IPython, XDG and home folder inside `home`."""
+    folders = {
+        "HOME": "home",
+        "JUPYTER_CONFIG_DIR": "jupyter/config",
+        "JUPYTER_DATA_DIR": "jupyter/data",
+        "JUPYTER_RUNTIME_DIR": "jupyter/runtime",
+        "IPYTHONDIR": "ipython",
+        "XDG_CONFIG_HOME": "xdg/config",
+        "XDG_DATA_HOME": "xdg/data",
+        "XDG_CACHE_HOME": "xdg/cache",
+        "XDG_RUNTIME_DIR": "xdg/runtime",
+        "MPLCONFIGDIR": "matplotlib",
+    }
+    env = dict(os.environ)
+    for name, folder in folders.items():
+        path = home / folder
+        path.mkdir(parents=True, exist_ok=True)
+        env[name] = str(path)
+    env["JUPYTER_PLATFORM_DIRS"] = "1"
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    return env
+
+
+def wait_until_answers(url: str, process: subprocess.Popen, log: Path) -> None:
+    """Wait until `url` answers 200, failing with the server's log if it dies or takes too long."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"Voilà exited with status {process.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    pytest.fail(f"Voilà did not answer at {url} within {START_TIMEOUT:.0f} s:\n{log.read_text()}")
+
+
+@dataclass
+class VoilaServer:
+    """A running Voilà server and the folder of notebooks it serves."""
+
+    url: str
+    folder: Path
+    count: int = field(default=0)
+
+    def notebook(self, *cells: str, name: str | None = None) -> str:
+        """Write a notebook of these code cells and return the URL that renders it."""
+        self.count += 1
+        name = name or f"notebook_{self.count}"
+        notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code) for code in cells])
+        notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nbformat.write(notebook, self.folder / f"{name}.ipynb")
+        return f"{self.url}/voila/render/{name}.ipynb"
+
+
+@pytest.fixture(scope="session")
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """A Voilà server for the whole session, on 127.0.0.1 and a free port."""
+    pytest.importorskip("voila")
+    home = tmp_path_factory.mktemp("voila_home")
+    folder = tmp_path_factory.mktemp("notebooks")
+    port = free_port()
+    log = home / "voila.log"
+    command = [
+        sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(folder),
+    ]
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            command, cwd=folder, env=isolated_environment(home), stdout=output, stderr=subprocess.STDOUT
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_answers(url, process, log)
+        yield VoilaServer(url=url, folder=folder)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[playwright_sync.Browser]:
+    """Debian's Chromium, headless, driven by Playwright."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    with playwright_sync.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def open_page(browser: playwright_sync.Browser) -> Iterator[Callable[..., playwright_sync.Page]]:
+    """Open a URL in a fresh browser context; the test fails if a page raised a JavaScript error."""
+    contexts: list[playwright_sync.BrowserContext] = []
+    errors: list[str] = []
+
+    def open_page(url: str, width: int = 1000, height: int = 800) -> playwright_sync.Page:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors in the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """`tests/artifacts/`, for screenshots (not committed)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,232 @@
+"""CardRow without a browser: trait validation, refused browser state, and click messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import traitlets
+
+from piquet_widgets.engine.cards import Card, Hand, parse_card
+from piquet_widgets.i18n import get_language, set_language
+from piquet_widgets.widgets.cards import CardRow
+
+STATE = ("cards", "face_up", "selected", "playable", "disabled", "four_colour", "labels", "caption", "badges", "css_class")
+
+
+def snapshot(row: CardRow) -> dict[str, Any]:
+    return {name: getattr(row, name) for name in STATE}
+
+
+def make_row(**kwargs: Any) -> CardRow:
+    defaults: dict[str, Any] = {"playable": ["AS", "KS"], "selected": ["7D"], "badges": {"AS": "="}, "caption": "Elder"}
+    return CardRow(["AS", "KS", "TH", "7D"], **(defaults | kwargs))
+
+
+def click(row: CardRow, content: Any) -> None:
+    """Deliver `content` as the browser would: a custom message on the widget's comm."""
+    row._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+@pytest.fixture
+def clicked() -> list[Card]:
+    return []
+
+
+@pytest.fixture
+def row(clicked: list[Card]) -> CardRow:
+    row = make_row()
+    row.on_click(clicked.append)
+    return row
+
+
+# -- construction and canonical state -------------------------------------------------------------
+
+
+def test_cards_are_made_canonical_from_text_and_card_objects() -> None:
+    row = CardRow(["as", "10♥", parse_card("7C")], playable=[parse_card("AS")], badges={"th": "−3"})
+    assert row.cards == ["AS", "TH", "7C"]
+    assert row.playable == ["AS"]
+    assert row.badges == {"TH": "−3"}
+    assert CardRow(Hand(parse_card(code) for code in ("7C", "AS"))).cards == ["AS", "7C"]
+
+
+def test_labels_name_each_card_in_words() -> None:
+    row = make_row()
+    assert row.labels == {
+        "AS": "ace of spades",
+        "KS": "king of spades",
+        "TH": "ten of hearts",
+        "7D": "seven of diamonds, selected",
+    }
+    row.face_up = False
+    assert set(row.labels.values()) == {"face-down card", "face-down card, selected"}
+
+
+def test_relabel_follows_the_language() -> None:
+    row = make_row()
+    before = get_language()
+    try:
+        set_language("fr")
+        row.relabel()
+        assert row.labels["AS"] == parse_card("AS").name_in_words()
+    finally:
+        set_language(before)
+    row.relabel()
+    assert row.labels["AS"] == "ace of spades"
+
+
+def test_cards_leaving_the_row_lose_their_marks() -> None:
+    row = make_row()
+    row.cards = ["KS", "TH"]
+    assert row.playable == ["KS"]
+    assert row.selected == []
+    assert row.badges == {}
+    assert set(row.labels) == {"KS", "TH"}
+
+
+def test_set_cards_changes_everything_at_once_or_nothing() -> None:
+    row = make_row()
+    row.set_cards(["QC", "JC"], playable=["JC"], selected=["QC"], badges={"JC": "−1"})
+    assert (row.cards, row.playable, row.selected, row.badges) == (["QC", "JC"], ["JC"], ["QC"], {"JC": "−1"})
+    before = snapshot(row)
+    with pytest.raises(traitlets.TraitError):
+        row.set_cards(["7S"], playable=["8S"])
+    assert snapshot(row) == before
+
+
+def test_esm_and_css_are_the_files_beside_the_class() -> None:
+    row = CardRow()
+    assert "export default" in row._esm
+    assert ".pw-cards" in row._css
+
+
+# -- validation refuses garbage and keeps the state ---------------------------------------------------
+
+GARBAGE = [
+    ("cards", "AS KS"),
+    ("cards", ["AS", "ZZ"]),
+    ("cards", ["AS", 3]),
+    ("cards", ["AS", None]),
+    ("cards", ["AS", "as"]),
+    ("cards", [True]),
+    ("cards", {"AS": 1}),
+    ("selected", ["QH"]),
+    ("selected", ["AS", "AS"]),
+    ("playable", ["QH"]),
+    ("playable", [["AS"]]),
+    ("badges", {"QH": "="}),
+    ("badges", {"AS": 3}),
+    ("badges", {"AS": "far too long"}),
+    ("badges", ["AS"]),
+    ("labels", {"QH": "queen of hearts"}),
+    ("labels", {"AS": None}),
+    ("face_up", "yes"),
+    ("disabled", None),
+    ("four_colour", 2),
+    ("caption", 5),
+    ("css_class", "pw-x; color: red"),
+    ("css_class", "<b>"),
+]
+
+
+@pytest.mark.parametrize(("name", "value"), GARBAGE)
+def test_garbage_is_refused_and_the_state_unchanged(name: str, value: Any) -> None:
+    row = make_row()
+    before = snapshot(row)
+    with pytest.raises(traitlets.TraitError):
+        setattr(row, name, value)
+    assert snapshot(row) == before
+
+
+@pytest.mark.parametrize(("name", "value"), [*GARBAGE, ("playable", ["TH"]), ("disabled", True), ("cards", ["AS"])])
+def test_state_sent_by_a_browser_is_refused_and_sent_back(name: str, value: Any) -> None:
+    row = make_row()
+    before = snapshot(row)
+    sent: list[dict[str, Any]] = []
+    row._send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
+    row._handle_msg({"content": {"data": {"method": "update", "state": {name: value}, "buffer_paths": []}}, "buffers": []})
+    assert snapshot(row) == before
+    assert sent and sent[-1]["method"] == "update"
+    assert sent[-1]["state"] == {name: row.get_state(name)[name]}
+
+
+def test_a_browser_update_naming_no_trait_is_ignored() -> None:
+    row = make_row()
+    before = snapshot(row)
+    row.set_state({"no_such_trait": 1})
+    row.set_state(["cards"])
+    assert snapshot(row) == before
+
+
+# -- click messages ----------------------------------------------------------------------------
+
+
+def test_a_click_on_a_playable_card_calls_back_with_the_card(row: CardRow, clicked: list[Card]) -> None:
+    click(row, {"type": "click", "card": "KS", "seq": 1})
+    assert clicked == [parse_card("KS")]
+    assert isinstance(clicked[0], Card)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        None,
+        "click",
+        ["click", "AS"],
+        {},
+        {"type": "hover", "card": "AS", "seq": 1},
+        {"type": "click", "seq": 1},
+        {"type": "click", "card": None, "seq": 1},
+        {"type": "click", "card": 0, "seq": 1},
+        {"type": "click", "card": ["AS"], "seq": 1},
+        {"type": "click", "card": "as", "seq": 1},
+        {"type": "click", "card": "ZZ", "seq": 1},
+        {"type": "click", "card": "QC", "seq": 1},  # not in the row
+        {"type": "click", "card": "TH", "seq": 1},  # in the row, not playable
+        {"type": "click", "card": "AS"},
+        {"type": "click", "card": "AS", "seq": "1"},
+        {"type": "click", "card": "AS", "seq": True},
+        {"type": "click", "card": "AS", "seq": 1.5},
+    ],
+)
+def test_garbage_messages_are_ignored(row: CardRow, clicked: list[Card], content: Any) -> None:
+    before = snapshot(row)
+    click(row, content)
+    assert clicked == []
+    assert snapshot(row) == before
+
+
+def test_a_disabled_row_ignores_clicks(row: CardRow, clicked: list[Card]) -> None:
+    row.disabled = True
+    click(row, {"type": "click", "card": "AS", "seq": 1})
+    assert clicked == []
+
+
+def test_stale_clicks_are_ignored(row: CardRow, clicked: list[Card]) -> None:
+    row.cards = ["KS", "TH", "7D"]
+    click(row, {"type": "click", "card": "AS", "seq": 1})  # no longer in the row
+    row.playable = ["TH"]
+    click(row, {"type": "click", "card": "KS", "seq": 2})  # no longer playable
+    assert clicked == []
+
+
+def test_a_callback_may_change_the_row_and_a_second_click_is_then_stale(row: CardRow) -> None:
+    played: list[Card] = []
+
+    def play(card: Card) -> None:
+        played.append(card)
+        row.cards = [code for code in row.cards if code != card.code]
+
+    row.on_click(play)
+    click(row, {"type": "click", "card": "AS", "seq": 1})
+    click(row, {"type": "click", "card": "AS", "seq": 2})
+    assert played == [parse_card("AS")]
+    assert row.cards == ["KS", "TH", "7D"]
+    assert row.playable == ["KS"]
+
+
+def test_on_click_can_remove_a_callback(row: CardRow, clicked: list[Card]) -> None:
+    row.on_click(clicked.append, remove=True)
+    click(row, {"type": "click", "card": "AS", "seq": 1})
+    assert clicked == []
