@@ -178,13 +178,10 @@ def update(write: bool = True) -> dict[str, list[str]]:
         report["template"] = [f"{TEMPLATE.name} is out of date"]
     for language in LANGUAGES:
         if write:
-            catalog = merge(template, language)
-            _write_if_changed(po_path(language), catalog, "revision_date")
-            problems = catalog_problems(catalog)
-        else:
-            catalog = read_catalog(language) if po_path(language).exists() else Catalog(locale=language)
-            problems = catalog_problems(catalog, template)
-            problems += [f"obsolete (no longer in the code): {m.id!r}" for m in catalog if m.id and m.id not in template]
+            _write_if_changed(po_path(language), merge(template, language), "revision_date")
+        catalog = read_catalog(language) if po_path(language).exists() else Catalog(locale=language)
+        problems = catalog_problems(catalog, template)
+        problems += [f"obsolete (no longer in the code): {m.id!r}" for m in catalog if m.id and m.id not in template]
         if problems:
             report[language] = problems
     if write:
@@ -203,13 +200,12 @@ def main(argv: list[str] | None = None) -> int:
             print(path)
         return 0
     report = update(write=not args.check)
-    count = len(extract()) if not report else None
     for language, problems in report.items():
         print(f"{language}: {len(problems)} to do")
         for line in problems:
             print(f"  {line}")
     if not report:
-        print(f"all catalogs complete ({', '.join(LANGUAGES)}; {count} messages)")
+        print(f"all catalogs complete: {', '.join(LANGUAGES)}")
     return 1 if report else 0
 
 

@@ -165,8 +165,9 @@ def test_sinking_a_combination_scores_nothing_for_it():
     deal = deal.apply(deal.default_action()).apply(deal.apply(deal.default_action()).default_action())
     sunk = Declare(Category.SEQUENCE, ())
     deal = deal.apply(sunk).apply(deal.apply(sunk).default_action())
-    # elder sinks his huitième: younger's sixième to the queen is then good and scores
-    assert kinds(deal) == [("point", "elder", 8), ("sequence", "younger", 16)]
+    # elder sinks his huitième: younger's sixième to the queen is then good, and with it
+    # both his tierces to the king count: 16 + 3 + 3
+    assert kinds(deal) == [("point", "elder", 8), ("sequence", "younger", 22)]
 
 
 def test_declaring_what_one_does_not_hold_is_refused():
