@@ -256,7 +256,7 @@ class _Search:
         if leader == ELDER:
             best = -_INF
             for card in self.leads(elder, younger):
-                value = self.reply(elder ^ 1 << card, younger, ELDER, card, te, need, gamma, left)
+                value = self.reply(elder ^ 1 << card, younger, ELDER, card, self.card_point(card), te, need, gamma, left)
                 if value > best:
                     best = value
                     if best >= gamma:
@@ -264,7 +264,7 @@ class _Search:
         else:
             best = _INF
             for card in self.leads(younger, elder):
-                value = self.reply(elder, younger ^ 1 << card, YOUNGER, card, te, need, gamma, left)
+                value = self.reply(elder, younger ^ 1 << card, YOUNGER, card, self.card_point(card), te, need, gamma, left)
                 if value < best:
                     best = value
                     if best < gamma:
@@ -272,11 +272,17 @@ class _Search:
         self.table[key] = (best, high) if best >= gamma else (low, best)
         return best
 
-    def reply(self, elder: int, younger: int, leader: int, led: int, te: int, need: int, gamma: int, left: int) -> int:
+    def card_point(self, card: int) -> int:
+        """The point that leading `card`, or winning a trick with it as second player, scores."""
+        return 1 if self.low or card & 7 >= _HONOUR else 0
+
+    def reply(
+        self, elder: int, younger: int, leader: int, led: int, lead_point: int, te: int, need: int, gamma: int, left: int
+    ) -> int:
         """Fail-soft null-window test after `led` has been led (it is in neither mask) and before the
-        second player plays; `left` counts the current trick. The lead point is included."""
+        second player plays; `left` counts the current trick. `lead_point` (the point for the lead,
+        or 0 when it is already scored) is part of the value."""
         second = 1 - leader
-        lead_point = 1 if self.low or led & 7 >= _HONOUR else 0
         cards, follows = self.replies(younger if second else elder, elder if second else younger, led)
         best = -_INF if second == ELDER else _INF
         for card in cards:
@@ -305,7 +311,7 @@ class _Search:
         Events in reckoning order: the lead, the second player's win, the last trick."""
         second = 1 - leader
         winner = second if wins else leader
-        events = ((leader, lead_point), (second, 1 if wins and (self.low or card & 7 >= _HONOUR) else 0), (winner, left == 1))
+        events = ((leader, lead_point), (second, self.card_point(card) if wins else 0), (winner, left == 1))
         points = 0
         for player, point in events:
             if point:
@@ -403,7 +409,7 @@ class Solver:
         search, left, te, need = self._prepare(elder, younger, leader, led, tricks, scores, low_cards_count)
         if led is None:
             return search.exact(lambda gamma: search.trick(elder, younger, leader, te, need, gamma), 0)
-        return search.exact(lambda gamma: search.reply(elder, younger, leader, led, te, need, gamma, left), 0)
+        return search.exact(lambda gamma: search.reply(elder, younger, leader, led, 0, te, need, gamma, left), 0)
 
     def _prepare(
         self,
@@ -456,7 +462,8 @@ class Solver:
                 elder ^= 1 << card
             else:
                 younger ^= 1 << card
-            return lambda gamma: search.reply(elder, younger, leader, card, te, need, gamma, left)
+            lead_point = search.card_point(card)
+            return lambda gamma: search.reply(elder, younger, leader, card, lead_point, te, need, gamma, left)
         wins = card >> 3 == led >> 3 and card > led
         second = 1 - leader
         points, after = search.trick_points(leader, 0, wins, card, left, need)  # the lead point is scored

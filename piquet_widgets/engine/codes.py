@@ -2,7 +2,7 @@
 
 The deal (elder's 12, younger's 12, the talon in order) is one of
 C(32,12)·C(20,12)·8! < 2^60 possibilities; its rank is written in 12 Crockford base-32 symbols
-plus one check symbol, grouped by four: `7Q2M-0KX4-HB9D-R`. Typos are caught by the check.
+plus one check symbol, grouped by four: `7Q2M-0KX4-HB9D-R`. A wrong or swapped symbol is caught by the check.
 """
 
 from __future__ import annotations
@@ -57,6 +57,11 @@ def _permutation_unrank(rank: int, items: list[int]) -> list[int]:
     return [items.pop(digit) for digit in reversed(digits)]
 
 
+def _check(symbols: str) -> int:
+    """A weighted sum modulo a prime: catches a wrong symbol and two symbols swapped."""
+    return sum((position + 1) * _READ[symbol] for position, symbol in enumerate(symbols)) % _CHECK_MODULUS
+
+
 def deal_code(deal: Deal) -> str:
     """The code of the cards of a deal (the exchange and play are not in it)."""
     pack = list(range(32))
@@ -67,7 +72,7 @@ def deal_code(deal: Deal) -> str:
     number = number * _SIZES[1] + _subset_rank(younger, rest)
     number = number * _SIZES[2] + _permutation_rank([int(card) for card in deal.talon])
     symbols = "".join(ALPHABET[number >> (5 * i) & 31] for i in reversed(range(_SYMBOLS)))
-    symbols += ALPHABET[number % _CHECK_MODULUS]
+    symbols += ALPHABET[_check(symbols)]
     return "-".join(symbols[i : i + 4] for i in range(0, len(symbols), 4))
 
 
@@ -81,7 +86,7 @@ def deal_from_code(code: str, rules: Rules = DEFAULT_RULES) -> Deal:
     number = 0
     for symbol in text[:_SYMBOLS]:
         number = number << 5 | _READ[symbol]
-    if _READ[text[-1]] != number % _CHECK_MODULUS or number >= _SIZES[0] * _SIZES[1] * _SIZES[2]:
+    if _READ[text[-1]] != _check(text[:_SYMBOLS]) or number >= _SIZES[0] * _SIZES[1] * _SIZES[2]:
         raise PiquetError(N_("deal code: {code} has a typing mistake (its check symbol does not match)"), code=repr(code[:40]))
     number, talon_rank = divmod(number, _SIZES[2])
     elder_rank, younger_rank = divmod(number, _SIZES[1])

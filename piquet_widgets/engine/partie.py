@@ -93,8 +93,9 @@ class Partie:
                 double = low < (rules.double_game_below or 0)
                 return Result(leader, 2 if double else 1, double=double, finished=True)
             return Result(leader, high + (high - low), finished=True)
-        if played < rules.partie_deals or (high == low and played < rules.partie_deals + rules.tie_extra_deals):
-            return Result(None, 0)
+        tied_after_all = played == rules.partie_deals and high == low
+        if played < rules.partie_deals or tied_after_all or rules.partie_deals < played < rules.partie_deals + rules.tie_extra_deals:
+            return Result(None, 0)  # a tie after the partie brings two more deals, one each
         if high == low:
             return Result(None, 0, finished=True)
         if low >= rules.rubicon:

@@ -5,9 +5,11 @@ The score sheet of `piquet-widgets replay` and the walkthrough's explanations bo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from piquet_widgets.engine.combinations import Category, Combination
-from piquet_widgets.engine.deal import Deal, Declaration, Event
-from piquet_widgets.i18n import _, ngettext
+from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Declaration, Event
+from piquet_widgets.i18n import N_, _, ngettext
 
 
 def combination_list(combinations: tuple[Combination, ...]) -> str:
@@ -76,4 +78,62 @@ def score_sheet(deal: Deal) -> list[str]:
     lines.append(
         _("Totals: elder {elder}, younger {younger}.").format(elder=deal.scores[0], younger=deal.scores[1])
     )
+    return lines
+
+
+# -- the summary of a deal, category by category ------------------------------------------------
+
+# The rows of the end-of-deal summary, in reckoning order; each gathers some kinds of event.
+SUMMARY_ROWS = (
+    ("carte_blanche", N_("Carte blanche"), ("carte_blanche",)),
+    ("point", N_("Point"), ("point",)),
+    ("sequence", N_("Sequences"), ("sequence",)),
+    ("sets", N_("Sets"), ("sets",)),
+    ("repique", N_("Repique"), ("repique",)),
+    ("lead", N_("Cards led"), ("lead",)),
+    ("win", N_("Tricks won as second player"), ("win",)),
+    ("last", N_("Last trick"), ("last",)),
+    ("pique", N_("Pique"), ("pique",)),
+    ("cards", N_("The cards"), ("cards",)),
+    ("capot", N_("Capot"), ("capot",)),
+)
+
+
+# Rows shown even when nobody scored in them; the others (carte blanche, bonuses, capot) only when
+# they happened.
+_ALWAYS_SHOWN = frozenset(("point", "sequence", "sets", "lead", "win", "last", "cards"))
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    """One line of the end-of-deal summary: what each player scored in it."""
+
+    key: str  # a kind of event, or "tricks" / "total"
+    label: str  # in the current language
+    elder: int
+    younger: int
+
+
+def summary_rows(deal: Deal, keep_empty: bool = False) -> list[SummaryRow]:
+    """The deal category by category (carte blanche, point, sequences, sets, bonuses, the play,
+    the cards), then the tricks won and the totals. Carte blanche, the bonuses and capot appear only
+    when they happened (or with `keep_empty`)."""
+    rows = []
+    for key, label, kinds in SUMMARY_ROWS:
+        points = [sum(e.points for e in deal.events if e.kind in kinds and e.player is seat) for seat in (ELDER, YOUNGER)]
+        if keep_empty or key in _ALWAYS_SHOWN or any(e.kind in kinds for e in deal.events):
+            rows.append(SummaryRow(key, _(label), points[0], points[1]))
+    tricks = deal.tricks_won
+    rows.append(SummaryRow("tricks", _("Tricks taken"), tricks[0], tricks[1]))
+    rows.append(SummaryRow("total", _("Total"), deal.scores[0], deal.scores[1]))
+    return rows
+
+
+def running_totals(deal: Deal) -> list[tuple[Event, int, int]]:
+    """Every event in reckoning order with both totals just after it."""
+    totals = [0, 0]
+    lines = []
+    for event in deal.events:
+        totals[event.player] += event.points
+        lines.append((event, totals[0], totals[1]))
     return lines

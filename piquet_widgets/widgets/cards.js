@@ -20,7 +20,7 @@ const SUIT_PATHS = {
   C: "M29 27a21 21 0 1 0 42 0a21 21 0 1 0 -42 0Z" +
      "M6 61a21 21 0 1 0 42 0a21 21 0 1 0 -42 0Z" +
      "M52 61a21 21 0 1 0 42 0a21 21 0 1 0 -42 0Z" +
-     "M38 48h24v16h-24Z" +
+     "M38 48v16h24v-16Z" +
      "M46 55C46 77 42 88 31 97L69 97C58 88 54 77 54 55Z",
 };
 const RANK_TEXT = { T: "10" };
@@ -62,9 +62,9 @@ function faceSvg(code) {
     svgElement("g", { transform: "rotate(180 50 70)" }, [cornerIndex(rank, suit)]),
   ];
   if (COURTS.includes(rank)) {
-    parts.push(svgElement("rect", { class: "pw-court-frame", x: 24, y: 22, width: 52, height: 96, rx: 4 }));
+    parts.push(svgElement("rect", { class: "pw-court-frame", x: 27, y: 24, width: 46, height: 92, rx: 4 }));
   }
-  parts.push(suitShape(suit, 29, 49, 42));
+  parts.push(suitShape(suit, 31, 51, 38));
   return svgElement("svg", { viewBox: "0 0 100 140", "aria-hidden": "true", focusable: "false" }, parts);
 }
 

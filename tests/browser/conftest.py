@@ -3,7 +3,7 @@
 - `voila`: one Voilà server for the session, serving a temp folder with every Jupyter and home
   directory pointed at another temp folder; `voila.notebook(code, ...)` writes a notebook of code
   cells there and returns the URL that renders it.
-- `open_page(url, width=..., height=...)`: a fresh Chromium page (Debian's /usr/bin/chromium,
+- `open_page(url, width=..., height=..., scale=...)`: a fresh Chromium page (Debian's /usr/bin/chromium,
   driven by Playwright) at that URL; an uncaught JavaScript error in it fails the test.
 - `artifacts`: the folder `tests/artifacts/` for screenshots.
 
@@ -155,8 +155,8 @@ def open_page(browser: playwright_sync.Browser) -> Iterator[Callable[..., playwr
     contexts: list[playwright_sync.BrowserContext] = []
     errors: list[str] = []
 
-    def open_page(url: str, width: int = 1000, height: int = 800) -> playwright_sync.Page:
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def open_page(url: str, width: int = 1000, height: int = 800, scale: float = 1) -> playwright_sync.Page:
+        context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))

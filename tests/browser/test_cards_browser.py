@@ -93,9 +93,14 @@ def test_keyboard_moves_focus_and_plays(open_page: Callable[..., Page], url: str
     expect(page.locator(".pw-hand-elder .pw-card")).to_have_count(10)
 
 
-@pytest.mark.parametrize(("name", "width", "height"), [("phone", 390, 844), ("notebook", 1000, 800), ("projector", 1600, 900)])
-def test_screenshots(open_page: Callable[..., Page], url: str, artifacts: Path, name: str, width: int, height: int) -> None:
-    page = open_page(url, width=width, height=height)
+@pytest.mark.parametrize(
+    ("name", "width", "height", "scale"),
+    [("phone", 390, 844, 2), ("notebook", 1000, 800, 1), ("projector", 1600, 900, 1)],
+)
+def test_screenshots(
+    open_page: Callable[..., Page], url: str, artifacts: Path, name: str, width: int, height: int, scale: float
+) -> None:
+    page = open_page(url, width=width, height=height, scale=scale)
     expect(page.locator(".pw-trick .pw-card")).to_have_count(2)
     # Show the keyboard focus ring as well.
     page.locator(".pw-hand-elder [data-card=AS]").focus()

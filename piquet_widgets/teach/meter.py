@@ -1,0 +1,191 @@
+"""The pique and repique meter: how close each player is to the 30 of a bonus, and whether the
+door is still open — derived from the event log in reckoning order (rules.md section 5).
+
+>>> from piquet_widgets.engine import Deal
+>>> deal = Deal.from_seed(3)
+>>> m = meter(deal, Seat.YOUNGER)
+>>> m.status, m.progress, m.bonus
+('open', 0, 'repique')
+>>> m.sentence
+'Repique still possible: younger needs 30 more from the declarations before elder scores anything. Younger can never pique.'
+
+What counts towards the 30 (`progress`): carte blanche, the declarations and the points of play,
+never the cards or capot (Law 69) and never a bonus. A score counts only if it reckons before
+anything the opponent scores; an equality scores nothing and saves nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from piquet_widgets.engine.combinations import Category, Verdict, compare
+from piquet_widgets.engine.deal import BONUS_THRESHOLD, ELDER, YOUNGER, Deal, Event, Phase, Seat
+from piquet_widgets.i18n import N_, _, ngettext
+
+__all__ = ["Meter", "meter", "meters", "COUNTING_KINDS", "OPEN", "SCORED", "CLOSED"]
+
+OPEN, SCORED, CLOSED = "open", "scored", "closed"
+# Scores that count towards a pique or repique (the cards and capot never do; bonuses are not
+# progress).
+COUNTING_KINDS = frozenset(("carte_blanche", "point", "sequence", "sets", "lead", "win", "last"))
+DECLARATION_KINDS = frozenset(("carte_blanche", "point", "sequence", "sets"))
+
+# The opponent's first score shuts the door: one whole sentence per kind of score and per seat.
+_ELDER_SHUT_BY = {
+    "carte_blanche": N_("Repique no longer possible: younger's carte blanche reckons first; nor a pique, since younger has scored."),
+    "point": N_("Repique no longer possible: younger's point reckons first; nor a pique, since younger has scored."),
+    "sequence": N_("Repique no longer possible: younger's sequences reckon first; nor a pique, since younger has scored."),
+    "sets": N_("Repique no longer possible: younger's sets reckon first; nor a pique, since younger has scored."),
+}
+_YOUNGER_SHUT_BY = {
+    "carte_blanche": N_("Repique no longer possible: elder's carte blanche reckons first."),
+    "point": N_("Repique no longer possible: elder's point reckons first."),
+    "sequence": N_("Repique no longer possible: elder's sequences reckon first."),
+    "sets": N_("Repique no longer possible: elder's sets reckon first."),
+}
+# An equality scores nothing: the opponent is still at nothing, so the door stays open.
+_EQUALITY_ELDER = {
+    Category.POINT: N_("Equalities do not save a pique: the equal point scored nothing for younger."),
+    Category.SEQUENCE: N_("Equalities do not save a pique: the equal sequences scored nothing for younger."),
+}
+_EQUALITY_YOUNGER = {
+    Category.POINT: N_("Equalities do not save a repique: the equal point scored nothing for elder."),
+    Category.SEQUENCE: N_("Equalities do not save a repique: the equal sequences scored nothing for elder."),
+}
+
+
+@dataclass(frozen=True)
+class Meter:
+    """One player's road to a pique or repique at one moment of a deal."""
+
+    seat: Seat
+    progress: int  # points that count towards the 30 so far
+    status: str  # OPEN (still possible), SCORED (he has it), CLOSED (not possible any more)
+    bonus: str | None  # the bonus still in play, or the one scored: "repique", "pique" or None
+    sentence: str  # why, in the current language
+    target: int = BONUS_THRESHOLD
+
+    @property
+    def needed(self) -> int:
+        """How many more points the bonus still needs (0 once reached)."""
+        return max(self.target - self.progress, 0)
+
+    @property
+    def fraction(self) -> float:
+        """Progress as a share of the 30, between 0 and 1."""
+        return min(self.progress / self.target, 1.0)
+
+
+def meters(deal: Deal) -> tuple[Meter, Meter]:
+    """Elder's and younger's meters."""
+    return meter(deal, ELDER), meter(deal, YOUNGER)
+
+
+def meter(deal: Deal, seat: Seat) -> Meter:
+    """`seat`'s meter at this moment of `deal`."""
+    events = deal.events
+    progress = _progress(events, seat)
+    bonus = next((event for event in events if event.kind in ("repique", "pique")), None)
+    if bonus is not None:
+        return _after_bonus(seat, progress, bonus)
+    if seat is ELDER:
+        return _elder(deal, progress)
+    return _younger(deal, progress)
+
+
+def _progress(events: tuple[Event, ...], seat: Seat) -> int:
+    return sum(event.points for event in events if event.player is seat and event.kind in COUNTING_KINDS)
+
+
+def _first_score(events: tuple[Event, ...], seat: Seat) -> Event | None:
+    """`seat`'s first score that counts towards a bonus, in reckoning order."""
+    return next((event for event in events if event.player is seat and event.kind in COUNTING_KINDS), None)
+
+
+def _declarations_over(deal: Deal) -> bool:
+    return deal.phase in (Phase.PLAY, Phase.FINISHED)
+
+
+def _equalities(deal: Deal) -> list[Category]:
+    """The categories both players have declared and that ended equal (scoring nothing)."""
+    equal = []
+    for category in (Category.POINT, Category.SEQUENCE):
+        pair = [d for d in deal.declarations if d.category is category]
+        if len(pair) == 2 and compare(pair[0].combinations, pair[1].combinations) is Verdict.EQUAL:
+            equal.append(category)
+    return equal
+
+
+def _after_bonus(seat: Seat, progress: int, bonus: Event) -> Meter:
+    if bonus.player is seat:
+        if bonus.kind == "repique":
+            text = _("Repique: {who} reached thirty with the declarations before {other} scored anything — 60 more.")
+        else:
+            text = _("Pique: elder reached thirty in the play before younger scored anything — 30 more.")
+        sentence = text.format(who=_seat_word(seat), other=_seat_word(seat.other))
+        return Meter(seat, progress, SCORED, bonus.kind, sentence)
+    if bonus.kind == "repique":
+        text = _("No bonus for {who}: {other} has scored the repique, and a deal has at most one pique or repique.")
+    else:
+        text = _("No bonus for {who}: elder has scored the pique, and a deal has at most one pique or repique.")
+    return Meter(seat, progress, CLOSED, None, text.format(who=_seat_word(seat), other=_seat_word(seat.other)))
+
+
+def _elder(deal: Deal, progress: int) -> Meter:
+    events = deal.events
+    younger_first = _first_score(events, YOUNGER)
+    if younger_first is not None:
+        if younger_first.kind in DECLARATION_KINDS:
+            sentence = _(_ELDER_SHUT_BY[younger_first.kind])
+        else:
+            sentence = _("Pique no longer possible: younger scored in trick {trick}, and the repique ended with the declarations.").format(
+                trick=younger_first.trick
+            )
+        return Meter(ELDER, progress, CLOSED, None, sentence)
+    needed = max(BONUS_THRESHOLD - progress, 0)
+    notes = [_(_EQUALITY_ELDER[category]) for category in _equalities(deal)]
+    if deal.phase is Phase.FINISHED:
+        if any(event.kind in ("cards", "capot") and event.player is ELDER for event in events):
+            text = _("No pique: elder made only {progress} before the cards, and the cards and capot never count towards a pique.")
+        else:
+            text = _("No pique: elder made only {progress} and younger nothing; the deal is over.")
+        return Meter(ELDER, progress, CLOSED, None, text.format(progress=progress))
+    if _declarations_over(deal):
+        text = ngettext(
+            "Repique no longer possible: the declarations are over. Pique still possible: elder needs {needed} more point in the play before younger scores anything.",
+            "Repique no longer possible: the declarations are over. Pique still possible: elder needs {needed} more points in the play before younger scores anything.",
+            needed,
+        )
+        bonus = "pique"
+    else:
+        text = ngettext(
+            "Repique still possible: elder needs {needed} more point from the declarations before younger scores anything; after them, only the pique remains.",
+            "Repique still possible: elder needs {needed} more points from the declarations before younger scores anything; after them, only the pique remains.",
+            needed,
+        )
+        bonus = "repique"
+    sentence = " ".join(notes + [text.format(needed=needed)])
+    return Meter(ELDER, progress, OPEN, bonus, sentence)
+
+
+def _younger(deal: Deal, progress: int) -> Meter:
+    events = deal.events
+    never = _("Younger can never pique.")
+    elder_first = _first_score(events, ELDER)
+    if elder_first is not None and elder_first.kind in DECLARATION_KINDS:
+        return Meter(YOUNGER, progress, CLOSED, None, _(_YOUNGER_SHUT_BY[elder_first.kind]) + " " + never)
+    if _declarations_over(deal):
+        return Meter(YOUNGER, progress, CLOSED, None, _("Repique no longer possible: the declarations are over.") + " " + never)
+    needed = max(BONUS_THRESHOLD - progress, 0)
+    text = ngettext(
+        "Repique still possible: younger needs {needed} more point from the declarations before elder scores anything.",
+        "Repique still possible: younger needs {needed} more points from the declarations before elder scores anything.",
+        needed,
+    ).format(needed=needed)
+    notes = [_(_EQUALITY_YOUNGER[category]) for category in _equalities(deal)]
+    return Meter(YOUNGER, progress, OPEN, "repique", " ".join(notes + [text, never]))
+
+
+def _seat_word(seat: Seat) -> str:
+    """'elder' or 'younger' inside a sentence."""
+    return _("elder") if seat is ELDER else _("younger")

@@ -1,0 +1,90 @@
+"""A small exercise: a question, a few choices, and an answer the moment one is clicked.
+
+>>> quiz = Quiz("Who scores the point?", ["Elder", "Younger", "Nobody"], answer=1,
+...             explanation="Five cards beat four.")
+>>> quiz.choose(0)
+False
+>>> quiz.choose(1)
+True
+>>> quiz.solved, quiz.tries
+(True, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import ipywidgets as widgets
+
+from piquet_widgets.i18n import _
+
+
+class Quiz(widgets.VBox):
+    """A question with its choices as buttons; a click answers at once and may be tried again.
+
+    The question, choices and explanation are text already in the reader's language; the
+    question and explanation may hold simple HTML that the caller made safe (`rich=True`), the
+    choices are always plain text. CSS classes: `pw-quiz` on the whole, `pw-quiz-question`,
+    `pw-quiz-choice` on each button, `pw-quiz-feedback`, and `pw-quiz-right` or
+    `pw-quiz-wrong` on the feedback once answered.
+    """
+
+    def __init__(
+        self,
+        question: str,
+        choices: Sequence[str],
+        answer: int,
+        explanation: str = "",
+        hints: Sequence[str] | None = None,
+        rich: bool = False,
+        illustration: widgets.Widget | None = None,
+    ) -> None:
+        if not 0 <= answer < len(choices):
+            raise ValueError(f"answer {answer} is not the index of one of {len(choices)} choices")
+        self.answer = answer
+        self.explanation = explanation
+        self.hints = list(hints) if hints is not None else [""] * len(choices)
+        self.tries = 0
+        self.solved = False
+        self.question = widgets.HTML(question if rich else escape(question))
+        self.question.add_class("pw-quiz-question")
+        self.buttons = []
+        for index, choice in enumerate(choices):
+            button = widgets.Button(description=choice, tooltip=choice, layout=widgets.Layout(width="auto"))
+            button.add_class("pw-quiz-choice")
+            button.on_click(lambda _button, index=index: self.choose(index))
+            self.buttons.append(button)
+        self.feedback = widgets.HTML("")
+        self.feedback.add_class("pw-quiz-feedback")
+        self._rich = rich
+        children = [self.question] + ([illustration] if illustration is not None else [])
+        children += [widgets.HBox(self.buttons, layout=widgets.Layout(flex_flow="row wrap")), self.feedback]
+        super().__init__(children)
+        self.add_class("pw-quiz")
+
+    def choose(self, index: int) -> bool:
+        """Answer with choice `index`; shows the feedback and returns whether it is right."""
+        if not 0 <= index < len(self.buttons):
+            return False
+        self.tries += 1
+        right = index == self.answer
+        for number, button in enumerate(self.buttons):
+            if number == index:
+                button.button_style = "success" if right else "danger"
+            elif right:
+                button.button_style = ""
+        self.feedback.remove_class("pw-quiz-right")
+        self.feedback.remove_class("pw-quiz-wrong")
+        if right:
+            self.solved = True
+            verdict = _("Right.")
+            text = self.explanation
+            self.feedback.add_class("pw-quiz-right")
+        else:
+            verdict = _("Not quite — try again.")
+            text = self.hints[index] if index < len(self.hints) else ""
+            self.feedback.add_class("pw-quiz-wrong")
+        body = text if self._rich else escape(text)
+        self.feedback.value = f"<p><strong>{escape(verdict)}</strong> {body}</p>"
+        return right
