@@ -7,8 +7,9 @@ Everything works on bit masks; per-suit facts come from tables of the 256 possib
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
+from operator import itemgetter
+from typing import NamedTuple
 
 from piquet_widgets.engine.cards import ACE, RANK_VALUES, TEN, Card, cards_of
 from piquet_widgets.i18n import N_, _
@@ -58,8 +59,7 @@ _SET_NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class Combination:
+class Combination(NamedTuple):
     """One declarable holding: a point, a sequence or a set."""
 
     category: Category
@@ -97,6 +97,14 @@ class Combination:
         return self.name()
 
 
+def best_first(found: Sequence[Combination]) -> tuple[Combination, ...]:
+    """Combinations of one category, the best first."""
+    return tuple(sorted(found, key=_KEY, reverse=True))
+
+
+_KEY = itemgetter(2, 3)  # (length, top)
+
+
 def _suit_runs(byte: int) -> tuple[tuple[int, int], ...]:
     """Maximal runs of 3+ consecutive ranks in one suit's holding: (top rank, length) each."""
     runs, rank = [], 7
@@ -123,7 +131,7 @@ def points_of(hand: int) -> tuple[Combination, ...]:
         byte = hand >> (8 * suit) & 0xFF
         if byte:
             found.append(Combination(Category.POINT, byte << (8 * suit), _LENGTH[byte], _VALUE[byte]))
-    return tuple(sorted(found, key=lambda c: c.key, reverse=True))
+    return best_first(found)
 
 
 def sequences_of(hand: int) -> tuple[Combination, ...]:
@@ -133,7 +141,7 @@ def sequences_of(hand: int) -> tuple[Combination, ...]:
         for top, length in _RUNS[hand >> (8 * suit) & 0xFF]:
             mask = ((1 << length) - 1) << (top - length + 1 + 8 * suit)
             found.append(Combination(Category.SEQUENCE, mask, length, top))
-    return tuple(sorted(found, key=lambda c: c.key, reverse=True))
+    return best_first(found)
 
 
 def sets_of(hand: int) -> tuple[Combination, ...]:
@@ -144,7 +152,7 @@ def sets_of(hand: int) -> tuple[Combination, ...]:
         count = bin(mask).count("1")
         if count >= 3:
             found.append(Combination(Category.SETS, mask, count, rank))
-    return tuple(sorted(found, key=lambda c: c.key, reverse=True))
+    return best_first(found)
 
 
 HOLDINGS = {Category.POINT: points_of, Category.SEQUENCE: sequences_of, Category.SETS: sets_of}

@@ -21,6 +21,7 @@ from piquet_widgets.engine.combinations import (
     Combination,
     Verdict,
     best_declaration,
+    best_first,
     compare,
     is_carte_blanche,
 )
@@ -174,7 +175,7 @@ class Deal:
 
     __slots__ = (
         "rules", "elder_dealt", "younger_dealt", "talon", "hands", "discards", "declarations",
-        "tricks", "leader", "led", "events", "scores", "bonus_done",
+        "phase", "tricks", "leader", "led", "events", "scores", "bonus_done",
     )
 
     rules: Rules
@@ -184,6 +185,7 @@ class Deal:
     hands: tuple[int, int]
     discards: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]
     declarations: tuple[Declaration, ...]
+    phase: Phase  # advanced by the action that ends each phase
     tricks: tuple[Trick, ...]
     leader: Seat
     led: Card | None
@@ -200,7 +202,7 @@ class Deal:
             raise PiquetError(N_("a deal needs 12 cards for each player and a talon of the 8 others"))
         deal = cls._make(
             rules=rules, elder_dealt=elder_mask, younger_dealt=younger_mask, talon=tuple(CARDS[c] for c in talon),
-            hands=(elder_mask, younger_mask), discards=(None, None), declarations=(), tricks=(),
+            hands=(elder_mask, younger_mask), discards=(None, None), declarations=(), phase=Phase.EXCHANGE, tricks=(),
             leader=ELDER, led=None, events=(), scores=(0, 0), bonus_done=False,
         )
         blanche = [
@@ -235,14 +237,6 @@ class Deal:
         raise AttributeError("a Deal is immutable; apply an action to get a new one")
 
     # -- where the deal stands ----------------------------------------------------------------
-    @property
-    def phase(self) -> Phase:
-        if self.discards[YOUNGER] is None:
-            return Phase.EXCHANGE
-        if len(self.declarations) < 6:
-            return Phase.DECLARATIONS
-        return Phase.PLAY if len(self.tricks) < 12 else Phase.FINISHED
-
     @property
     def to_move(self) -> Seat | None:
         """Whose turn it is; None once the deal is over."""
@@ -366,7 +360,8 @@ class Deal:
         hands = list(self.hands)
         hands[seat] = hand & ~mask | drawn
         discarded = (tuple(discards), None) if seat is ELDER else (self.discards[ELDER], tuple(discards))
-        return self._evolve(hands=tuple(hands), discards=discarded)
+        phase = Phase.EXCHANGE if seat is ELDER else Phase.DECLARATIONS
+        return self._evolve(hands=tuple(hands), discards=discarded, phase=phase)
 
     def _declare(self, action: Declare) -> Deal:
         if self.phase is not Phase.DECLARATIONS:
@@ -382,9 +377,10 @@ class Deal:
             or (action.category is Category.POINT and len(chosen) > 1)
         ):
             raise PiquetError(N_("You can only declare what you hold."))
-        chosen = tuple(sorted(chosen, key=lambda c: c.key, reverse=True))
+        chosen = best_first(chosen)
         declaration = Declaration(action.category, seat, chosen, best_declaration(action.category, self.hands[seat]))
-        deal = self._evolve(declarations=self.declarations + (declaration,))
+        declarations = self.declarations + (declaration,)
+        deal = self._evolve(declarations=declarations, phase=Phase.PLAY if len(declarations) == 6 else Phase.DECLARATIONS)
         event = _category_event(self.declarations[-1], declaration) if seat is YOUNGER else None
         return deal._scored([event], bonus=REPIQUE_BONUS) if event else deal
 
@@ -409,7 +405,10 @@ class Deal:
             return deal._scored([Event("lead", seat, 1, (card,), trick=number)], bonus=PIQUE_BONUS) if scoring else deal
         winner = seat if card >> 3 == led >> 3 and card > led else self.leader
         trick = Trick(number, self.leader, led, card, winner)
-        deal = self._evolve(hands=tuple(hands), tricks=self.tricks + (trick,), leader=winner, led=None)
+        deal = self._evolve(
+            hands=tuple(hands), tricks=self.tricks + (trick,), leader=winner, led=None,
+            phase=Phase.FINISHED if number == 12 else Phase.PLAY,
+        )
         events = []
         if winner is seat and (counts or card & 7 in COUNTING_RANKS):
             events.append(Event("win", seat, 1, (card,), trick=number))

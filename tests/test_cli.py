@@ -1,0 +1,95 @@
+"""The command line as formats.md specifies it, through a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+GOLDEN = Path(__file__).parent / "golden"
+RECORD = json.loads((GOLDEN / "cavendish.json").read_text())
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "piquet_widgets", *args], input=stdin, capture_output=True, text=True, timeout=60)
+
+
+def test_replay_json_of_the_published_example():
+    done = run("replay", "--json", str(GOLDEN / "cavendish.json"))
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["phase"] == "finished"
+    assert answer["scores"] == {"elder": 28, "younger": 23} and answer["tricks"] == {"elder": 7, "younger": 5}
+    kinds = [(e["kind"], e["player"], e["points"]) for e in answer["events"]]
+    assert kinds[:3] == [("point", "elder", 5), ("sequence", "elder", 4), ("sets", "younger", 17)]
+    assert kinds[-1] == ("cards", "elder", 10)
+    assert sum(e["points"] for e in answer["events"] if e["player"] == "elder") == 28
+
+
+def test_replay_text_has_one_explained_line_per_score():
+    done = run("replay", "-", stdin=json.dumps(RECORD))
+    lines = done.stdout.strip().splitlines()
+    answer = json.loads(run("replay", "--json", "-", stdin=json.dumps(RECORD)).stdout)
+    assert len(lines) == len(answer["events"]) + 1
+    assert lines[0].startswith("Elder: point of five (49), better than point of five (48)")
+    assert "28" in lines[-1] and "23" in lines[-1]
+
+
+def test_json_lines_one_answer_per_line(tmp_path):
+    path = tmp_path / "many.jsonl"
+    deals = [json.loads(run("deal", "--seed", str(seed), "--json").stdout) for seed in range(3)]
+    path.write_text("\n".join(json.dumps(d) for d in [RECORD, *deals]) + "\n")
+    done = run("replay", "--json", str(path))
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a["phase"] for a in answers] == ["finished", "exchange", "exchange", "exchange"]
+    assert answers[0]["scores"] == {"elder": 28, "younger": 23}
+
+
+def test_partie_record_replay():
+    partie = {"rules": "rubicon", "first_dealer": "A", "deals": [RECORD]}
+    answer = json.loads(run("replay", "--json", "-", stdin=json.dumps(partie)).stdout)
+    assert answer["deals"] == [{"elder": "B", "scores": {"B": 28, "A": 23}}]
+    assert answer["totals"] == {"A": 23, "B": 28} and answer["result"]["winner"] is None
+
+
+def test_deal_is_deterministic_for_a_seed():
+    first, second = run("deal", "--seed", "42", "--json"), run("deal", "--seed", "42", "--json")
+    assert first.stdout == second.stdout
+    record = json.loads(first.stdout)
+    assert len(record["elder"].split()) == 12 and len(record["talon"].split()) == 8
+    assert json.loads(run("replay", "--json", "-", stdin=first.stdout).stdout)["phase"] == "exchange"
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        ("{not json", ["not valid JSON", "line 1"]),
+        (json.dumps(RECORD | {"play": "AH 7D"}), ["play (card 2)", "follow hearts"]),
+        (json.dumps(RECORD | {"elder": "ZZ"}), ["elder", "'ZZ'"]),
+        ("[1, 2, 3]", ["record"]),
+        ("", ["not valid JSON"]),
+    ],
+)
+def test_bad_input_exits_2_with_one_line_and_no_traceback(tmp_path, content, words):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    done = run("replay", "--json", str(path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    for word in words:
+        assert word in done.stderr
+
+
+def test_bad_line_of_json_lines_names_the_line(tmp_path):
+    path = tmp_path / "many.jsonl"
+    path.write_text(json.dumps(RECORD) + "\n" + json.dumps(RECORD | {"talon": "AS"}) + "\n")
+    done = run("replay", str(path))
+    assert done.returncode == 2 and f"{path}:2: talon" in done.stderr
+
+
+def test_missing_file_exits_2():
+    done = run("replay", "/nonexistent/deal.json")
+    assert done.returncode == 2 and "cannot be read" in done.stderr and "Traceback" not in done.stderr
