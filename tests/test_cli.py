@@ -93,3 +93,25 @@ def test_bad_line_of_json_lines_names_the_line(tmp_path):
 def test_missing_file_exits_2():
     done = run("replay", "/nonexistent/deal.json")
     assert done.returncode == 2 and "cannot be read" in done.stderr and "Traceback" not in done.stderr
+
+
+POSITION = {"elder": "AS 7S", "younger": "KS 8S", "leader": "elder", "led": None, "tricks": {"elder": 5, "younger": 5}, "scores": {"elder": 20, "younger": 11}}
+
+
+def test_solve_json_of_the_formats_example():
+    # elder leads 7S: younger wins, leads KS, elder's AS takes the last trick: 3 to 2 → +1;
+    # the AS first gives the last trick to younger's 8S: 2 to 2 → 0
+    answer = json.loads(run("solve", "--json", "-", stdin=json.dumps(POSITION)).stdout)
+    assert answer == {"to_move": "elder", "value": 1, "cards": {"7S": 1, "AS": 0}}
+
+
+def test_solve_text_marks_the_cost_of_each_card():
+    lines = run("solve", "-", stdin=json.dumps(POSITION)).stdout.splitlines()
+    assert lines[1:] == ["seven of spades: 1 (=)", "ace of spades: 0 (−1)"]
+
+
+def test_solve_refuses_a_finished_or_bad_position():
+    done = run("solve", "--json", "-", stdin=json.dumps(RECORD))
+    assert done.returncode == 2 and "play phase" in done.stderr
+    done = run("solve", "--json", "-", stdin=json.dumps(POSITION | {"leader": 3}))
+    assert done.returncode == 2 and "leader" in done.stderr

@@ -1,0 +1,1 @@
+"""What needs search or numpy: the open-hand trick solver, the exchange advisor, the computer players."""
