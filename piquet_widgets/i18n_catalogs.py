@@ -200,11 +200,15 @@ def main(argv: list[str] | None = None) -> int:
             print(path)
         return 0
     report = update(write=not args.check)
+    lines: dict[str, list[str]] = {}
     for language, problems in report.items():
-        print(f"{language}: {len(problems)} to do")
         for line in problems:
-            print(f"  {line}")
-    if not report:
+            lines.setdefault(line, []).append(language)
+    for line, languages in lines.items():
+        print(f"[{' '.join(languages)}] {line}")
+    if report:
+        print(f"to do: {', '.join(f'{lang} {len(problems)}' for lang, problems in report.items())}")
+    else:
         print(f"all catalogs complete: {', '.join(LANGUAGES)}")
     return 1 if report else 0
 

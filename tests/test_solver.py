@@ -77,9 +77,7 @@ def reference(
     @cache
     def final(hands, leader, led, won, score, open_) -> int:
         if hands == (0, 0) and led is None:
-            te, ty = won
-            the_cards = 40 if te == 12 else 10 if te >= 7 else -40 if ty == 12 else -10 if ty >= 7 else 0
-            return score[0] - score[1] + the_cards
+            return score[0] - score[1] + the_cards(won)
         to_move = leader if led is None else 1 - leader
         results = [final(*play(hands, leader, led, won, score, open_, c)) for c in legal(hands[to_move], led)]
         return max(results) if to_move == ELDER else min(results)
@@ -300,9 +298,15 @@ def test_a_whole_deal_keeps_its_value_along_best_play(seed, low_cards_count):
         best = (max if solution.to_move == ELDER else min)(solution.cards, key=solution.cards.__getitem__)
         after = play(position, best, low_cards_count)
         gained = (after[5][0] - position[5][0]) - (after[5][1] - position[5][1])
-        rest = solver.value(*after, low_cards_count) if after[0] or after[1] else 0
+        rest = solver.value(*after, low_cards_count) if after[0] or after[1] else the_cards(after[4])
         assert gained + rest == solution.value
         position = after
+
+
+def the_cards(tricks: tuple[int, int]) -> int:
+    """The cards or capot at the end of a deal, to elder minus younger."""
+    te, ty = tricks
+    return 40 if te == 12 else 10 if te >= 7 else -40 if ty == 12 else -10 if ty >= 7 else 0
 
 
 def test_a_finished_deal_has_nothing_to_come():

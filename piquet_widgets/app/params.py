@@ -29,6 +29,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlencode
@@ -40,6 +41,7 @@ LESSON_COUNT = 8
 MAX_VALUE_LENGTH = 4096  # far more than any record (about 500 characters encoded)
 MAX_SEED = 2**63 - 1
 SOURCES = ("record", "deal", "seed")
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,8 @@ def decode_record(value: str) -> dict[str, Any]:
     if len(value) > MAX_VALUE_LENGTH:
         raise PiquetError(N_("record: too long ({length} characters) to be a deal record"), length=len(value))
     text = value.strip().replace(" ", "+").replace("+", "-").replace("/", "_").rstrip("=")
+    if not _BASE64URL.fullmatch(text):
+        raise PiquetError(N_("record: not base64url-encoded text"))
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         decoded = raw.decode("utf-8")

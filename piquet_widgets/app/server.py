@@ -10,9 +10,9 @@ from __future__ import annotations
 import errno
 import socket
 import sys
-from pathlib import Path
 
-APP_NOTEBOOK = Path(__file__).parent / "notebooks" / "app.ipynb"
+from piquet_widgets.app import APP_NOTEBOOK
+
 HOST = "127.0.0.1"
 
 # A kernel whose page is closed (or whose tab died without saying goodbye) is shut down after

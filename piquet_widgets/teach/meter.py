@@ -7,7 +7,7 @@ door is still open — derived from the event log in reckoning order (rules.md s
 >>> m.status, m.progress, m.bonus
 ('open', 0, 'repique')
 >>> m.sentence
-'Repique still possible: younger needs 30 more from the declarations before elder scores anything. Younger can never pique.'
+'Repique still possible: younger needs 30 more points from the declarations before elder scores anything. Younger can never pique.'
 
 What counts towards the 30 (`progress`): carte blanche, the declarations and the points of play,
 never the cards or capot (Law 69) and never a bonus. A score counts only if it reckons before
@@ -42,6 +42,19 @@ _YOUNGER_SHUT_BY = {
     "point": N_("Repique no longer possible: elder's point reckons first."),
     "sequence": N_("Repique no longer possible: elder's sequences reckon first."),
     "sets": N_("Repique no longer possible: elder's sets reckon first."),
+}
+# The opponent scores after the player has begun to score, but before he reaches thirty.
+_ELDER_OVERTAKEN_BY = {
+    "carte_blanche": N_("Repique no longer possible: younger's carte blanche scored before elder reached thirty; nor a pique, since younger has scored."),
+    "point": N_("Repique no longer possible: younger's point scored before elder reached thirty; nor a pique, since younger has scored."),
+    "sequence": N_("Repique no longer possible: younger's sequences scored before elder reached thirty; nor a pique, since younger has scored."),
+    "sets": N_("Repique no longer possible: younger's sets scored before elder reached thirty; nor a pique, since younger has scored."),
+}
+_YOUNGER_OVERTAKEN_BY = {
+    "carte_blanche": N_("Repique no longer possible: elder's carte blanche scored before younger reached thirty."),
+    "point": N_("Repique no longer possible: elder's point scored before younger reached thirty."),
+    "sequence": N_("Repique no longer possible: elder's sequences scored before younger reached thirty."),
+    "sets": N_("Repique no longer possible: elder's sets scored before younger reached thirty."),
 }
 # An equality scores nothing: the opponent is still at nothing, so the door stays open.
 _EQUALITY_ELDER = {
@@ -97,9 +110,17 @@ def _progress(events: tuple[Event, ...], seat: Seat) -> int:
     return sum(event.points for event in events if event.player is seat and event.kind in COUNTING_KINDS)
 
 
-def _first_score(events: tuple[Event, ...], seat: Seat) -> Event | None:
-    """`seat`'s first score that counts towards a bonus, in reckoning order."""
-    return next((event for event in events if event.player is seat and event.kind in COUNTING_KINDS), None)
+def _first_score(events: tuple[Event, ...], seat: Seat) -> tuple[Event | None, int]:
+    """`seat`'s first score that counts towards a bonus, in reckoning order, and what the other
+    player had scored before it."""
+    before = 0
+    for event in events:
+        if event.kind not in COUNTING_KINDS:
+            continue
+        if event.player is seat:
+            return event, before
+        before += event.points
+    return None, before
 
 
 def _declarations_over(deal: Deal) -> bool:
@@ -133,10 +154,11 @@ def _after_bonus(seat: Seat, progress: int, bonus: Event) -> Meter:
 
 def _elder(deal: Deal, progress: int) -> Meter:
     events = deal.events
-    younger_first = _first_score(events, YOUNGER)
+    younger_first, elder_before = _first_score(events, YOUNGER)
     if younger_first is not None:
         if younger_first.kind in DECLARATION_KINDS:
-            sentence = _(_ELDER_SHUT_BY[younger_first.kind])
+            sentences = _ELDER_OVERTAKEN_BY if elder_before else _ELDER_SHUT_BY
+            sentence = _(sentences[younger_first.kind])
         else:
             sentence = _("Pique no longer possible: younger scored in trick {trick}, and the repique ended with the declarations.").format(
                 trick=younger_first.trick
@@ -171,9 +193,10 @@ def _elder(deal: Deal, progress: int) -> Meter:
 def _younger(deal: Deal, progress: int) -> Meter:
     events = deal.events
     never = _("Younger can never pique.")
-    elder_first = _first_score(events, ELDER)
+    elder_first, younger_before = _first_score(events, ELDER)
     if elder_first is not None and elder_first.kind in DECLARATION_KINDS:
-        return Meter(YOUNGER, progress, CLOSED, None, _(_YOUNGER_SHUT_BY[elder_first.kind]) + " " + never)
+        sentences = _YOUNGER_OVERTAKEN_BY if younger_before else _YOUNGER_SHUT_BY
+        return Meter(YOUNGER, progress, CLOSED, None, _(sentences[elder_first.kind]) + " " + never)
     if _declarations_over(deal):
         return Meter(YOUNGER, progress, CLOSED, None, _("Repique no longer possible: the declarations are over.") + " " + never)
     needed = max(BONUS_THRESHOLD - progress, 0)
