@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from piquet_widgets.analysis.solver import ELDER, YOUNGER, Solution, Solver, solve
+from piquet_widgets.engine import PRESETS, Deal, Phase, Play, Position
 from piquet_widgets.engine.cards import mask_of, parse_card, parse_cards
 
 HONOUR = 3  # the rank of the ten
@@ -21,6 +22,12 @@ def cards(text: str) -> int:
 
 def card(text: str) -> int:
     return parse_card(text)
+
+
+def the_cards(tricks: tuple[int, int]) -> int:
+    """The cards or capot at the end of a deal, to elder minus younger."""
+    te, ty = tricks
+    return 40 if te == 12 else 10 if te >= 7 else -40 if ty == 12 else -10 if ty >= 7 else 0
 
 
 # --- The reference: rules.md sections 5 and 6 played out literally --------------------------------
@@ -131,7 +138,7 @@ def check_against_reference(position, solver: Solver | None = None) -> Solution:
     return solution
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=2000, deadline=None)
 @given(endgames())
 def test_endgames_match_the_reference(position):
     check_against_reference(position)
@@ -140,7 +147,7 @@ def test_endgames_match_the_reference(position):
 _SHARED = Solver()
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=2000, deadline=None)
 @given(endgames())
 def test_endgames_match_the_reference_with_one_solver_for_all(position):
     """What the tables learned from one position never spoils another."""
@@ -303,12 +310,6 @@ def test_a_whole_deal_keeps_its_value_along_best_play(seed, low_cards_count):
         position = after
 
 
-def the_cards(tricks: tuple[int, int]) -> int:
-    """The cards or capot at the end of a deal, to elder minus younger."""
-    te, ty = tricks
-    return 40 if te == 12 else 10 if te >= 7 else -40 if ty == 12 else -10 if ty >= 7 else 0
-
-
 def test_a_finished_deal_has_nothing_to_come():
     assert solve(0, 0, ELDER, None, (7, 5), (40, 20)) == Solution(ELDER, 0, {})
 
@@ -327,3 +328,30 @@ def test_a_finished_deal_has_nothing_to_come():
 def test_bad_positions_are_refused(args):
     with pytest.raises(ValueError):
         solve(*args)
+
+
+@pytest.mark.parametrize("rules", ["rubicon", "low_cards"])
+@pytest.mark.parametrize("seed", range(2))
+def test_values_agree_with_the_engines_scoring(seed, rules):
+    """Each card's value is what the engine scores for it plus the value of the position it leads
+    to: the engine's scores (the lead point included once a card is led) are what the solver reads."""
+    rules_set = PRESETS[rules]
+    low = rules_set.low_cards_count_in_play
+    deal = Deal.from_seed(seed, rules_set)
+    while deal.phase is not Phase.PLAY:
+        deal = deal.apply(deal.default_action() or deal.legal_actions()[0])
+    solver = Solver()
+    rng = random.Random(seed)
+
+    def position(d: Deal) -> tuple:
+        p = Position.of_deal(d)
+        return p.elder, p.younger, p.leader, p.led, p.tricks, p.scores, low
+
+    while deal.phase is Phase.PLAY:
+        solution = solver.solve(*position(deal))
+        for c, value in solution.cards.items():
+            after = deal.apply(Play(c))
+            gained = (after.scores[ELDER] - deal.scores[ELDER]) - (after.scores[YOUNGER] - deal.scores[YOUNGER])
+            rest = solver.value(*position(after)) if after.phase is Phase.PLAY else 0
+            assert gained + rest == value
+        deal = deal.apply(Play(rng.choice(sorted(solution.cards))))

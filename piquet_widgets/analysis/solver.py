@@ -42,7 +42,9 @@ _FULL = (1 << 32) - 1
 
 @dataclass(frozen=True)
 class Solution:
-    """The solved position: who is to move, its value, and the value after each legal card."""
+    """The solved position: who is to move (0 elder, 1 younger), its value, and the value after
+    each legal card. A card's value counts the points the card itself scores, so `value` is the
+    best of them for the player to move."""
 
     to_move: int
     value: int
@@ -70,16 +72,17 @@ def solve(
     return (solver or Solver()).solve(elder, younger, leader, led, tricks, scores, low_cards_count)
 
 
-def _build_suit_tables() -> tuple[tuple[list[int], ...], tuple[list[int], ...], list[int]]:
+def _build_suit_tables() -> tuple[tuple[list[tuple[int, ...]], ...], tuple[list[int], ...], list[int]]:
     """Tables indexed by `hand << 8 | other` for the 8 rank bits of one suit.
 
-    - representatives[low]: the cards of `hand` that stand for their class of equivalent cards
-      (the lowest of each run of touching cards; when `low` is 0, runs break between ten and nine);
+    - representatives[low]: the ranks of the cards of `hand` that stand for their class of
+      equivalent cards, lowest first (the lowest of each run of touching cards; when `low` is 0,
+      runs break between ten and nine);
     - codes[low]: the suit's normal form, the owners of its cards from the top (1 = `hand`) behind
       a leading 1, plus, when `low` is 0, how many of them are honours;
     - sure: how many tricks `hand` surely takes in the suit when it leads it.
     """
-    representatives = ([0] * 65536, [0] * 65536)
+    representatives: tuple[list[tuple[int, ...]], ...] = ([()] * 65536, [()] * 65536)
     codes = ([0] * 65536, [0] * 65536)
     sure = [0] * 65536
     for number in range(3**8):
@@ -93,14 +96,14 @@ def _build_suit_tables() -> tuple[tuple[list[int], ...], tuple[list[int], ...], 
         index = hand << 8 | other
         ranks = [rank for rank in range(7, -1, -1) if (hand | other) >> rank & 1]
         for low in (0, 1):
-            mask = 0
+            standing = []
             for i, rank in enumerate(ranks):
                 below = ranks[i + 1] if i + 1 < len(ranks) else None
                 if hand >> rank & 1 and (
                     below is None or not hand >> below & 1 or (not low and rank >= _HONOUR > below)
                 ):
-                    mask |= 1 << rank
-            representatives[low][index] = mask
+                    standing.append(rank)
+            representatives[low][index] = tuple(reversed(standing))
         pattern = 1
         for rank in ranks:
             pattern = pattern << 1 | (hand >> rank & 1)
@@ -187,7 +190,7 @@ class _Search:
             if mine:
                 theirs = other >> shift & 255
                 highest = theirs.bit_length()  # one above their highest rank
-                for rank in _bits(representatives[mine << 8 | theirs]):
+                for rank in representatives[mine << 8 | theirs]:
                     (winners if rank >= highest else rest).append(shift + rank)
         winners.reverse()
         return winners + rest
@@ -202,14 +205,14 @@ class _Search:
         if mine:
             rank = led & 7
             classes = representatives[mine << 8 | (other >> shift & 255) | 1 << rank]
-            winners = [shift + r for r in _bits(classes >> rank + 1 << rank + 1)]
-            losers = [shift + r for r in _bits(classes & (1 << rank) - 1)]
+            winners = [shift + r for r in classes if r > rank]
+            losers = [shift + r for r in classes if r < rank]
             return winners[:1] + losers + winners[1:], True
         discards = [
             shift + r
             for shift in (0, 8, 16, 24)
             if hand >> shift & 255
-            for r in _bits(representatives[(hand >> shift & 255) << 8 | (other >> shift & 255)])
+            for r in representatives[(hand >> shift & 255) << 8 | (other >> shift & 255)]
         ]
         discards.sort(key=lambda card: card & 7)
         return discards, False
@@ -256,7 +259,8 @@ class _Search:
         if leader == ELDER:
             best = -_INF
             for card in self.leads(elder, younger):
-                value = self.reply(elder ^ 1 << card, younger, ELDER, card, self.card_point(card), te, need, gamma, left)
+                point = self.card_point(card)
+                value = self.reply(elder ^ 1 << card, younger, ELDER, card, point, te, need, gamma, left)
                 if value > best:
                     best = value
                     if best >= gamma:
@@ -264,7 +268,8 @@ class _Search:
         else:
             best = _INF
             for card in self.leads(younger, elder):
-                value = self.reply(elder, younger ^ 1 << card, YOUNGER, card, self.card_point(card), te, need, gamma, left)
+                point = self.card_point(card)
+                value = self.reply(elder, younger ^ 1 << card, YOUNGER, card, point, te, need, gamma, left)
                 if value < best:
                     best = value
                     if best < gamma:
@@ -277,7 +282,16 @@ class _Search:
         return 1 if self.low or card & 7 >= _HONOUR else 0
 
     def reply(
-        self, elder: int, younger: int, leader: int, led: int, lead_point: int, te: int, need: int, gamma: int, left: int
+        self,
+        elder: int,
+        younger: int,
+        leader: int,
+        led: int,
+        lead_point: int,
+        te: int,
+        need: int,
+        gamma: int,
+        left: int,
     ) -> int:
         """Fail-soft null-window test after `led` has been led (it is in neither mask) and before the
         second player plays; `left` counts the current trick. `lead_point` (the point for the lead,
@@ -305,13 +319,15 @@ class _Search:
                         break
         return best
 
-    def trick_points(self, leader: int, lead_point: int, wins: bool, card: int, left: int, need: int) -> tuple[int, int]:
+    def trick_points(
+        self, leader: int, lead_point: int, wins: bool, card: int, left: int, need: int
+    ) -> tuple[int, int]:
         """The points of one trick to elder minus younger, pique included, and the new `need`.
 
         Events in reckoning order: the lead, the second player's win, the last trick."""
         second = 1 - leader
         winner = second if wins else leader
-        events = ((leader, lead_point), (second, self.card_point(card) if wins else 0), (winner, left == 1))
+        events = ((leader, lead_point), (second, self.card_point(card) if wins else 0), (winner, 1 if left == 1 else 0))
         points = 0
         for player, point in events:
             if point:
@@ -341,19 +357,17 @@ class _Search:
     def class_of(self, card: int, hand: int, other: int) -> int:
         """The card that stands for `card`'s class of equivalent cards in `hand` (see `leads`)."""
         shift = card & ~7
-        representatives = self.representatives[(hand >> shift & 255) << 8 | (other >> shift & 255)]
-        rank = card & 7
-        while not representatives >> rank & 1:
-            rank -= 1
-        return shift + rank
+        ranks = self.representatives[(hand >> shift & 255) << 8 | (other >> shift & 255)]
+        return shift + max(rank for rank in ranks if rank <= card & 7)
 
 
 class Solver:
     """Solves positions of the play exactly and keeps what the search learned (its transposition
     tables) for the next call, so that the position after a card is solved fast."""
 
-    #: The tables are emptied before a solve when they hold more entries than this.
-    max_entries = 2_000_000
+    #: The tables are emptied before a solve when they hold more entries than this (about 150
+    #: bytes each; a whole deal adds some 10,000 to 300,000).
+    max_entries = 1_000_000
 
     def __init__(self) -> None:
         self._searches: dict[bool, _Search] = {}
@@ -454,7 +468,15 @@ class Solver:
 
     @staticmethod
     def _after_card(
-        search: _Search, elder: int, younger: int, leader: int, led: int | None, card: int, te: int, need: int, left: int
+        search: _Search,
+        elder: int,
+        younger: int,
+        leader: int,
+        led: int | None,
+        card: int,
+        te: int,
+        need: int,
+        left: int,
     ) -> Callable[[int], int]:
         """The null-window test of the position after the player to move plays `card`."""
         if led is None:
