@@ -51,6 +51,17 @@ def test_cards_are_made_canonical_from_text_and_card_objects() -> None:
     assert CardRow(Hand(parse_card(code) for code in ("7C", "AS"))).cards == ["AS", "7C"]
 
 
+def test_traits_set_together_are_validated_in_any_order() -> None:
+    # The constructor validates its arguments in no fixed order (it depends on string hashing):
+    # marks must be checked against the new cards even before those are made canonical.
+    row = CardRow(["AS"])
+    with row.hold_trait_notifications():
+        row.playable = ["kh"]
+        row.badges = {"10h": "=", "kh": "−1"}
+        row.cards = ["kh", "10♥"]
+    assert (row.cards, row.playable, row.badges) == (["KH", "TH"], ["KH"], {"TH": "=", "KH": "−1"})
+
+
 def test_labels_name_each_card_in_words() -> None:
     row = make_row()
     assert row.labels == {

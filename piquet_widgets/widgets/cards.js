@@ -102,6 +102,8 @@ class CardRowView {
     this.focusCode = null; // the playable card that holds tabindex 0
     this.elements = new Map(); // card code -> its element, kept across updates
     this.root = document.createElement("div");
+    this.root.setAttribute("role", "group");
+    this.root.tabIndex = -1; // keeps keyboard focus in the row when no card can hold it
     this.caption = document.createElement("div");
     this.caption.className = "pw-cards-caption";
     this.row = document.createElement("div");
@@ -142,14 +144,10 @@ class CardRowView {
     const focusIndex = [...this.row.children].findIndex((element) => element.dataset.card === this.focusCode);
 
     this.root.className = ["pw-cards", ...model.get("css_class").split(/\s+/).filter(Boolean)].join(" ");
-    this.root.classList.toggle("pw-cards-interactive", interactive);
     this.root.classList.toggle("pw-cards-disabled", model.get("disabled"));
     this.root.classList.toggle("pw-cards-four-colour", model.get("four_colour"));
-    this.root.classList.toggle("pw-cards-has-badges", Object.keys(badges).length > 0);
-    this.root.setAttribute("role", "group");
     if (caption) this.root.setAttribute("aria-label", caption);
     else this.root.removeAttribute("aria-label");
-    this.root.tabIndex = -1; // keeps keyboard focus in the row when no card can hold it
     this.caption.textContent = caption;
     this.caption.hidden = !caption;
     this.row.style.setProperty("--pw-n", String(Math.max(cards.length, 1)));

@@ -24,7 +24,7 @@ from typing import Any
 
 import anywidget
 import traitlets
-from ipywidgets import CallbackDispatcher
+from ipywidgets import CallbackDispatcher, Layout
 
 from piquet_widgets.engine.cards import Card, parse_card
 from piquet_widgets.engine.errors import PiquetError
@@ -47,8 +47,13 @@ def _code(value: object, field: str) -> str:
         raise traitlets.TraitError(str(error)) from None
 
 
-def _codes_in_row(values: Iterable[object], row: list[str], field: str) -> list[str]:
-    """Canonical codes of `values`, each once and each one of the row's cards."""
+def _codes_in_row(values: Iterable[object], cards: Iterable[object], field: str) -> list[str]:
+    """Canonical codes of `values`, each once and each one of `cards`.
+
+    `cards` are made canonical here too: traits set together (in the constructor, or in
+    `set_cards`) are validated in no fixed order, so the row's cards may not be canonical yet.
+    """
+    row = {_code(card, "cards") for card in cards}
     codes = [_code(value, field) for value in values]
     for code in codes:
         if code not in row:
@@ -84,7 +89,11 @@ class CardRow(anywidget.AnyWidget):
     ignored silently.
 
     Size comes from CSS: cards scale with the row's width, from a phone (the cards overlap, then
-    wrap) to a projector.
+    wrap) to a projector. They are sized as if the row held at least 12 cards, so that a trick
+    beside a hand shows cards of the same size; a page changes that with the custom property
+    `--pw-min-slots` (for example `.pw-small .pw-cards { --pw-min-slots: 6; }` for a row given the
+    class `pw-small` with `add_class`, or `.pw-cards.pw-trick { ... }` for one with that `css_class`).
+    The colours (`--pw-red`, `--pw-selected`, `--pw-focus`…) are custom properties too.
     """
 
     _esm = _HERE / "cards.js"
@@ -103,6 +112,8 @@ class CardRow(anywidget.AnyWidget):
 
     def __init__(self, cards: Iterable[CardLike] = (), **kwargs: Any) -> None:
         self._click_handlers = CallbackDispatcher()
+        # A full width by default, so that rows side by side in an HBox share the width.
+        kwargs.setdefault("layout", Layout(width="100%"))
         super().__init__(cards=list(cards), **kwargs)
         self.on_msg(self._handle_message)
 

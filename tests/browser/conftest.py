@@ -21,7 +21,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
@@ -98,7 +98,8 @@ class VoilaServer:
 
     url: str
     folder: Path
-    count: int = field(default=0)
+    log: Path  # the server's output, kernels' errors included: read it when a test fails
+    count: int = 0
 
     def notebook(self, *cells: str, name: str | None = None) -> str:
         """Write a notebook of these code cells and return the URL that renders it."""
@@ -128,7 +129,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     url = f"http://127.0.0.1:{port}"
     try:
         wait_until_answers(url, process, log)
-        yield VoilaServer(url=url, folder=folder)
+        yield VoilaServer(url=url, folder=folder, log=log)
     finally:
         process.terminate()
         try:

@@ -3,6 +3,7 @@ screenshots from a phone to a projector (saved to tests/artifacts/ to be looked 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,7 +33,10 @@ display(elder)
 display(CardRow("TS 7S TH 9H 7H KC QC TC AD QD JD TD".split(), caption="Younger",
                 css_class="pw-hand-younger", four_colour=True))
 display(CardRow("9S 8S KH 9C KD QS AC 7D".split(), face_up=False, caption="Talon", css_class="pw-talon"))
-display(CardRow(["AH", "TH"], caption="Trick", css_class="pw-trick"))
+from ipywidgets import HBox
+display(HBox([CardRow(["AH", "TH"], caption="Trick", css_class="pw-trick"),
+              CardRow(["KS", "8C", "7C"], playable=["KS"], caption="Discards", css_class="pw-discards",
+                      disabled=True)]))
 """
 
 
@@ -56,7 +60,11 @@ def test_cards_are_svg_with_aria_labels(open_page: Callable[..., Page], url: str
     expect(ace.locator("svg")).to_be_visible()
     expect(card(page, "pw-hand-elder", "JS")).to_have_attribute("aria-label", "knave of spades, selected")
     expect(card(page, "pw-hand-elder", "8D")).to_have_attribute("role", "img")
-    expect(card(page, "pw-hand-elder", "8D")).to_have_class("pw-card pw-card-dimmed")
+    expect(card(page, "pw-hand-elder", "8D")).to_have_class(re.compile(r"\bpw-card-dimmed\b"))
+    # A disabled row: nothing is playable and nothing is dimmed.
+    expect(page.locator(".pw-discards")).to_have_class(re.compile(r"\bpw-cards-disabled\b"))
+    expect(card(page, "pw-discards", "KS")).to_have_attribute("role", "img")
+    expect(card(page, "pw-discards", "KS")).to_have_class("pw-card")
     expect(card(page, "pw-hand-younger", "TH")).to_have_attribute("aria-label", "ten of hearts")
     expect(card(page, "pw-talon", "9S")).to_have_attribute("aria-label", "face-down card")
     expect(page.locator(".pw-talon .pw-card-back")).to_have_count(8)
