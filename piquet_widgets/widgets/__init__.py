@@ -3,3 +3,9 @@
 Widgets render engine state and apply the engine's legal actions; they never decide rules, and
 everything a browser sends them is validated in Python.
 """
+
+from piquet_widgets.widgets.cards import CardRow
+from piquet_widgets.widgets.practice import PracticeTable
+from piquet_widgets.widgets.walkthrough import DealWalkthrough
+
+__all__ = ["CardRow", "DealWalkthrough", "PracticeTable"]

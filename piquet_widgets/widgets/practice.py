@@ -1,0 +1,561 @@
+"""`PracticeTable`: open piquet against the computer, deal after deal, a whole partie.
+
+The learner plays elder, younger or both; the computer (the beginner of `analysis.players`)
+plays the rest. Everything the learner does goes to the engine: an illegal card or discard is
+refused with the engine's own message and changes nothing.
+
+>>> table = PracticeTable(role="elder", deal=7)
+>>> table.to_move_is_learner, table.deal.phase.value
+(True, 'exchange')
+>>> for card in table.deal.hand(table.deal.to_move)[:3]:
+...     table.click(table.deal.to_move, card)        # what a click on the card does
+>>> table.confirm()                                   # discard those three
+>>> table.deal.phase.value
+'play'
+"""
+
+from __future__ import annotations
+
+import random
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from piquet_widgets.analysis.players import DEFAULT_LEVEL, Player, get_player
+from piquet_widgets.engine.cards import Card, parse_card
+from piquet_widgets.engine.codes import deal_code, deal_from_code
+from piquet_widgets.engine.combinations import Category
+from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Exchange, Phase, Play, Seat
+from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.partie import Partie, other_player
+from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
+from piquet_widgets.i18n import N_, _, ngettext
+from piquet_widgets.teach.meter import meters
+from piquet_widgets.teach.steps import category_dialogue, explain_step, steps_of
+from piquet_widgets.teach.events import explain_event
+from piquet_widgets.widgets.board import (
+    SEATS,
+    Felt,
+    ScoreBoard,
+    dialogue_html,
+    explanation_html,
+    message_html,
+    set_shown,
+    set_value,
+    style_widget,
+    summary_html,
+)
+
+__all__ = ["PracticeTable", "ROLES"]
+
+ROLES = ("elder", "younger", "both")
+_ROLE_NAMES = {"elder": N_("I play elder"), "younger": N_("I play younger"), "both": N_("I play both hands")}
+LEARNER, COMPUTER = "A", "B"
+MAX_SEED = 2**31
+
+
+def _seat_word(seat: Seat) -> str:
+    return _("elder") if seat is ELDER else _("younger")
+
+
+class PracticeTable(widgets.VBox):
+    """Open piquet against the computer: choose discards and cards by clicking them.
+
+    - `role`: "elder", "younger" or "both" — the learner's seat in the first deal of the partie
+      (the deal alternates, so the learner is elder and younger in turn).
+    - `deal`: the first deal (a `Deal`, a deal code or a seed); random by default.
+    - `seed`: makes the random deals reproducible.
+    - `level`: the computer player (see `analysis.players.PLAYERS`).
+
+    Python API (what the buttons and clicks call): `click(seat, card)`, `confirm()`, `undo()`,
+    `redo()`, `new_deal()`, `next_deal()`, `new_partie(role=None)`, `load_code(code)`,
+    `refresh()`.
+    """
+
+    def __init__(
+        self,
+        role: str = "elder",
+        *,
+        deal: Deal | str | int | None = None,
+        seed: int | None = None,
+        level: str = DEFAULT_LEVEL,
+        rules: Rules = DEFAULT_RULES,
+        four_colour: bool = False,
+    ) -> None:
+        if role not in ROLES:
+            raise PiquetError(N_("practice: role must be one of {known}"), known=", ".join(ROLES))
+        self._rng = random.Random(seed)
+        self.rules = rules
+        self.computer: Player = get_player(level)
+        self.role = role
+        self.selection: list[Card] = []
+        self._message = ("", "info")
+        self._updating = False
+
+        self.title = widgets.HTML().add_class("pw-title")
+        self.deal_number = widgets.HTML().add_class("pw-deal-number")
+        self.role_select = widgets.Dropdown(options=[("", r) for r in ROLES], value=role).add_class("pw-role")
+        self.new_deal_button = widgets.Button().add_class("pw-new-deal")
+        self.undo_button = widgets.Button().add_class("pw-undo")
+        self.redo_button = widgets.Button().add_class("pw-redo")
+        self.next_deal_button = widgets.Button(button_style="primary").add_class("pw-next-deal")
+        self.new_partie_button = widgets.Button().add_class("pw-new-partie")
+        self.code_input = widgets.Text(continuous_update=False, style={"description_width": "initial"}).add_class("pw-code")
+        self.load_button = widgets.Button().add_class("pw-load")
+        self.confirm_button = widgets.Button(button_style="primary").add_class("pw-confirm")
+        self.message = widgets.HTML().add_class("pw-message")
+        self.felt = Felt(four_colour=four_colour)
+        self.felt.captions = self._hand_caption
+        self.board = ScoreBoard()
+        self.board.name_of = self._seat_label
+        self.explanation = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-explanation").add_class("pw-panel")
+        self.dialogue = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-dialogue-panel").add_class("pw-panel")
+        self.partie_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-partie").add_class("pw-panel")
+        self.summary = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-summary").add_class("pw-panel")
+
+        for seat, row in self.felt.hands.items():
+            row.on_click(lambda card, seat=seat: self.click(seat, card))
+        self.confirm_button.on_click(lambda _b: self.confirm())
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.redo_button.on_click(lambda _b: self.redo())
+        self.new_deal_button.on_click(lambda _b: self.new_deal())
+        self.next_deal_button.on_click(lambda _b: self.next_deal())
+        self.new_partie_button.on_click(lambda _b: self.new_partie())
+        self.load_button.on_click(lambda _b: self.load_code(self.code_input.value))
+        self.role_select.observe(self._on_role, names="value")
+
+        header = widgets.Box([self.title, self.deal_number]).add_class("pw-header")
+        toolbar = widgets.Box(
+            [self.role_select, self.undo_button, self.redo_button, self.new_deal_button, self.next_deal_button, self.new_partie_button]
+        ).add_class("pw-toolbar")
+        code_bar = widgets.Box([self.code_input, self.load_button]).add_class("pw-toolbar")
+        actions = widgets.Box([self.confirm_button]).add_class("pw-toolbar")
+        main = widgets.VBox([self.message, self.felt, actions, self.explanation]).add_class("pw-main")
+        side = widgets.VBox([self.board, self.dialogue, self.summary, self.partie_view]).add_class("pw-side")
+        columns = widgets.Box([main, side]).add_class("pw-columns")
+        super().__init__([style_widget(), header, toolbar, code_bar, columns])
+        self.add_class("pw-root").add_class("pw-practice")
+
+        self.partie = Partie(rules, first_dealer=self._first_dealer(role))
+        self._start(self._deal_of(deal) if deal is not None else self._random_deal())
+
+    # -- state ----------------------------------------------------------------------------------------
+    @property
+    def deal(self) -> Deal:
+        """The current state of the deal being played."""
+        return self.timeline[-1]
+
+    @property
+    def number(self) -> int:
+        """The number of the deal being played in the partie (1-based)."""
+        return len(self.partie.deals) + (0 if self.settled else 1)
+
+    @property
+    def settled(self) -> bool:
+        """The partie is over and its last deal is on the sheet."""
+        return self.partie.result.finished
+
+    @property
+    def learner_seats(self) -> frozenset[Seat]:
+        """The seats the learner plays in this deal."""
+        if self.role == "both":
+            return frozenset(SEATS)
+        return frozenset({ELDER if self.partie.elder(self.number) == LEARNER else YOUNGER})
+
+    @property
+    def to_move_is_learner(self) -> bool:
+        deal = self.deal
+        return deal.phase in (Phase.EXCHANGE, Phase.PLAY) and deal.to_move in self.learner_seats
+
+    @property
+    def code(self) -> str:
+        return deal_code(self.timeline[0])
+
+    @property
+    def partie_so_far(self) -> Partie:
+        """The partie including the current deal once it is finished."""
+        if self.settled or self.deal.phase is not Phase.FINISHED:
+            return self.partie
+        return self.partie.with_deal(self.deal)
+
+    @property
+    def message_text(self) -> str:
+        return self._message[0]
+
+    @property
+    def message_kind(self) -> str:
+        return self._message[1]
+
+    @staticmethod
+    def _first_dealer(role: str) -> str:
+        """Who deals first so that the learner has `role` in deal 1 (elder is the non-dealer)."""
+        return LEARNER if role == "younger" else COMPUTER
+
+    def _random_deal(self) -> Deal:
+        return Deal.from_seed(self._rng.randrange(MAX_SEED), self.rules)
+
+    def _deal_of(self, source: Deal | str | int) -> Deal:
+        if isinstance(source, Deal):
+            return Deal.new(source.dealt(ELDER), source.dealt(YOUNGER), source.talon, self.rules)
+        if isinstance(source, int) and not isinstance(source, bool):
+            return Deal.from_seed(source, self.rules)
+        if isinstance(source, str):
+            return deal_from_code(source, self.rules)
+        raise PiquetError(N_("practice: expected a deal, a deal code or a seed"))
+
+    def _start(self, deal: Deal) -> None:
+        self.timeline = [deal]
+        self._redo: list[list[Deal]] = []
+        self._mark = 0  # where the steps explained since the learner's last move begin
+        self.selection = []
+        self._advance()
+        self._prompt()
+        self.refresh()
+
+    # -- what the learner does -----------------------------------------------------------------------
+    def click(self, seat: Seat, card: Card | str) -> None:
+        """A card of `seat`'s hand was clicked: select it for the discard, or play it."""
+        try:
+            seat = Seat(seat)
+            card = card if isinstance(card, Card) else parse_card(card)
+        except (ValueError, PiquetError):
+            return
+        deal = self.deal
+        if seat not in self.learner_seats:
+            return
+        if deal.phase is Phase.FINISHED:
+            self._say(_("The deal is over: press Next deal."), "info")
+        elif deal.phase is Phase.EXCHANGE:
+            if deal.to_move is not seat:
+                self._say(_("It is {who}'s turn to exchange.").format(who=_seat_word(deal.to_move)), "error")
+            elif card not in deal.hand(seat):
+                return
+            else:
+                if card in self.selection:
+                    self.selection.remove(card)
+                else:
+                    self.selection.append(card)
+                self._prompt()
+        elif deal.phase is Phase.PLAY:
+            if deal.to_move is not seat:
+                self._say(_("It is {who}'s turn to play.").format(who=_seat_word(deal.to_move)), "error")
+            else:
+                self._act(Play(card))
+                return
+        self._render()
+
+    def confirm(self) -> None:
+        """Discard the selected cards (the engine checks how many are allowed)."""
+        deal = self.deal
+        if deal.phase is not Phase.EXCHANGE or not self.to_move_is_learner:
+            self._say(_("There is nothing to confirm now."), "error")
+            self._render()
+            return
+        self._act(Exchange(tuple(self.selection)))
+
+    def _act(self, action) -> None:
+        """Apply the learner's action, then let the computer move until it is the learner's
+        turn again; an illegal action changes nothing but the message."""
+        try:
+            after = self.deal.apply(action)
+        except PiquetError as error:
+            self._say(str(error), "error")
+            self._render()
+            return
+        self._mark = len(self.timeline) - 1
+        self.timeline.append(after)
+        self._redo.clear()
+        self.selection = []
+        self._advance()
+        self._prompt()
+        self._render()
+
+    def _advance(self) -> None:
+        """The declarations (made in full, as open piquet does by default) and the computer's moves."""
+        while self.deal.phase is not Phase.FINISHED:
+            deal = self.deal
+            if deal.phase is Phase.DECLARATIONS:
+                action = deal.default_action()
+            elif deal.to_move in self.learner_seats:
+                return
+            else:
+                action = self.computer.choose_action(deal)
+            self.timeline.append(deal.apply(action))
+
+    def _decision_points(self) -> list[int]:
+        """Indices of the states where the learner had to choose."""
+        learner = self.learner_seats
+        return [
+            index for index, deal in enumerate(self.timeline[:-1])
+            if deal.phase in (Phase.EXCHANGE, Phase.PLAY) and deal.to_move in learner
+        ]
+
+    def undo(self) -> None:
+        """Take back the learner's last move (and the computer's answer to it)."""
+        points = self._decision_points()
+        if not points:
+            self._say(_("Nothing to undo."), "error")
+            self._render()
+            return
+        index = points[-1]
+        self._redo.append(self.timeline[index + 1 :])
+        self.timeline = self.timeline[: index + 1]
+        previous = [i for i in points if i < index]
+        self._mark = previous[-1] if previous else 0
+        self.selection = []
+        self._prompt()
+        self._render()
+
+    def redo(self) -> None:
+        """Replay a move taken back by `undo`."""
+        if not self._redo:
+            self._say(_("Nothing to redo."), "error")
+            self._render()
+            return
+        self._mark = len(self.timeline) - 1
+        self.timeline.extend(self._redo.pop())
+        self.selection = []
+        self._prompt()
+        self._render()
+
+    def new_deal(self) -> None:
+        """Deal the current deal again with new cards (its place in the partie is kept)."""
+        self._start(self._random_deal())
+
+    def load_code(self, code: Any) -> None:
+        """Play the deal of a deal code instead of the current one."""
+        try:
+            deal = deal_from_code(code if isinstance(code, str) else "", self.rules)
+        except PiquetError as error:
+            self._say(str(error), "error")
+            self._render()
+            return
+        self._start(deal)
+        self._say(_("Deal {code} loaded.").format(code=self.code), "info")
+        self._render()
+
+    def next_deal(self) -> None:
+        """Put the finished deal on the partie sheet and deal the next one."""
+        if self.settled:
+            self._say(_("The partie is over: start a new partie."), "info")
+            self._render()
+            return
+        if self.deal.phase is not Phase.FINISHED:
+            self._say(_("Finish this deal first."), "error")
+            self._render()
+            return
+        self.partie = self.partie.with_deal(self.deal)
+        if self.settled:
+            self._prompt()
+            self._render()
+            return
+        self._start(self._random_deal())
+
+    def new_partie(self, role: str | None = None) -> None:
+        """Start a new partie; `role` is the learner's seat in its first deal."""
+        if role is not None:
+            if role not in ROLES:
+                return
+            self.role = role
+        self.partie = Partie(self.rules, first_dealer=self._first_dealer(self.role))
+        self._updating = True
+        try:
+            set_value(self.role_select, self.role)
+        finally:
+            self._updating = False
+        self._start(self._random_deal())
+
+    def _on_role(self, change: dict) -> None:
+        if not self._updating and change.get("new") in ROLES:
+            self.new_partie(change["new"])
+
+    # -- words -------------------------------------------------------------------------------------
+    def _say(self, text: str, kind: str) -> None:
+        self._message = (text, kind)
+
+    def _prompt(self) -> None:
+        """The message that tells the learner what to do now."""
+        deal = self.deal
+        partie = self.partie_so_far
+        if self.settled:
+            self._say(self._result_sentence(self.partie), "done")
+            return
+        if deal.phase is Phase.FINISHED:
+            if partie.result.finished:
+                self._say(_("The deal is over: elder {elder}, younger {younger}. That was the last deal: press Next deal to settle the partie.").format(
+                    elder=deal.scores[ELDER], younger=deal.scores[YOUNGER]), "done")
+            else:
+                self._say(_("The deal is over: elder {elder}, younger {younger}. Press Next deal to go on.").format(
+                    elder=deal.scores[ELDER], younger=deal.scores[YOUNGER]), "done")
+            return
+        seat = deal.to_move
+        who = self._seat_label(seat)
+        if deal.phase is Phase.EXCHANGE:
+            choices = deal.legal_actions()
+            count = len(self.selection)
+            text = ngettext(
+                "{who}: choose the cards to discard ({low} to {high}), then confirm. {count} card selected.",
+                "{who}: choose the cards to discard ({low} to {high}), then confirm. {count} cards selected.",
+                count,
+            )
+            self._say(text.format(who=who, low=choices.low, high=choices.high, count=count), "info")
+        elif deal.led is None:
+            self._say(_("{who}: lead a card to trick {number}.").format(who=who, number=len(deal.tricks) + 1), "info")
+        else:
+            self._say(_("{who}: play to the {card}.").format(who=who, card=deal.led.name_in_words()), "info")
+
+    def _result_sentence(self, partie: Partie) -> str:
+        result = partie.result
+        totals = partie.totals
+        if not result.finished:
+            return ""
+        if result.winner is None:
+            return _("The partie is drawn: {a} to {b}.").format(a=totals[LEARNER], b=totals[COMPUTER])
+        loser = other_player(result.winner)
+        high, low, points = totals[result.winner], totals[loser], result.points
+        if self.role == "both":
+            if result.rubiconed:
+                text = _("Player {winner} wins the partie, {high} to {low}, and scores {points}: player {loser} did not reach 100 and is rubiconed.")
+            else:
+                text = _("Player {winner} wins the partie, {high} to {low}, and scores {points}.")
+        elif result.winner == LEARNER:
+            if result.rubiconed:
+                text = _("You win the partie, {high} to {low}, and score {points}: the computer did not reach 100 and is rubiconed.")
+            else:
+                text = _("You win the partie, {high} to {low}, and score {points}.")
+        elif result.rubiconed:
+            text = _("The computer wins the partie, {high} to {low}, and scores {points}: you did not reach 100 and are rubiconed.")
+        else:
+            text = _("The computer wins the partie, {high} to {low}, and scores {points}.")
+        return text.format(winner=result.winner, loser=loser, high=high, low=low, points=points)
+
+    def _player_name(self, player: str) -> str:
+        if self.role == "both":
+            return _("Player {name}").format(name=player)
+        return _("You") if player == LEARNER else _("The computer")
+
+    def _seat_label(self, seat: Seat) -> str:
+        """'Elder (you)' / 'Younger (computer)'."""
+        if self.role == "both":
+            return seat.name_in_words()
+        if seat in self.learner_seats:
+            return _("{seat} (you)").format(seat=seat.name_in_words())
+        return _("{seat} (computer)").format(seat=seat.name_in_words())
+
+    def _hand_caption(self, seat: Seat, deal: Deal) -> str:
+        return self._seat_label(seat)
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Re-render every text in the current language, keeping the game where it is."""
+        set_value(self.title, f"<h2>{escape(_('Practice table: open piquet'))}</h2>")
+        self.new_deal_button.description = _("New deal")
+        self.undo_button.description = _("↶ Undo")
+        self.redo_button.description = _("↷ Redo")
+        self.next_deal_button.description = _("Next deal ▶")
+        self.new_partie_button.description = _("New partie")
+        self.load_button.description = _("Load code")
+        self.code_input.placeholder = _("Deal code")
+        self.code_input.description = _("Deal code")
+        self._updating = True
+        try:
+            options = [(_(_ROLE_NAMES[role]), role) for role in ROLES]
+            if list(self.role_select.options) != options:
+                self.role_select.options = options
+                self.role_select.value = self.role
+        finally:
+            self._updating = False
+        self.felt.relabel()
+        if self._message[1] != "error":
+            self._prompt()
+        self._render()
+
+    relabel = refresh  # the name CardRow uses for the same thing
+
+    def _render(self) -> None:
+        deal = self.deal
+        learner = self.learner_seats
+        if len(learner) == 1:
+            self.felt.set_bottom(next(iter(learner)))
+        with self.hold_sync():
+            marks = {}
+            for seat in SEATS:
+                # Every card of the learner's hands answers a click, so that an illegal one is
+                # refused with the engine's reason rather than silently.
+                active = seat in learner and deal.phase in (Phase.EXCHANGE, Phase.PLAY)
+                marks[seat] = {"playable": deal.hand(seat) if active else (), "disabled": not active}
+            highlight = {deal.to_move: self.selection} if deal.phase is Phase.EXCHANGE else {}
+            self.felt.show(deal, highlight=highlight, marks=marks)
+            self.board.show(deal, meters(deal))
+            set_value(self.message, message_html(*self._message))
+            exchange_turn = deal.phase is Phase.EXCHANGE and self.to_move_is_learner
+            count = len(self.selection)
+            self.confirm_button.description = ngettext("Discard {count} card", "Discard {count} cards", count).format(count=count)
+            set_shown(self.confirm_button, exchange_turn)
+            self.undo_button.disabled = not self._decision_points()
+            self.redo_button.disabled = not self._redo
+            finished = deal.phase is Phase.FINISHED
+            self.next_deal_button.disabled = not finished or self.settled
+            set_value(self.code_input, self.code)
+            total = self.rules.partie_deals
+            if total and self.number <= total:
+                number = _("Deal {number} of {total}").format(number=self.number, total=total)
+            else:
+                number = _("Deal {number}").format(number=self.number)
+            set_value(self.deal_number, f"<span>{escape(number)}</span>")
+            set_value(self.explanation, self._explanation_html())
+            set_value(self.dialogue, self._dialogue_html())
+            set_value(self.partie_view, self._partie_html())
+            if finished:
+                set_value(self.summary, summary_html(deal, self._seat_label))
+            set_shown(self.summary, finished)
+
+    def _explanation_html(self) -> str:
+        """What happened since the learner's last move, explained step by step (declarations
+        are shown in the dialogue panel)."""
+        steps = steps_of(self.timeline[self._mark :])[1:]
+        parts = [
+            explanation_html(explain_step(step))
+            for step in steps
+            if step.kind.value in ("exchange", "play", "tally")
+        ][-4:]
+        if not parts:
+            return f"<h3>{escape(_('What happens'))}</h3><p>{escape(_('Each move is explained here as it is made.'))}</p>"
+        return "".join(parts)
+
+    def _dialogue_html(self) -> str:
+        deal = self.deal
+        title = f"<h3>{escape(_('The declarations'))}</h3>"
+        if len(deal.declarations) < 6:
+            return title + f"<p class=\"pw-empty\">{escape(_('The declarations come after the exchange.'))}</p>"
+        parts = [title]
+        declarations = deal.declarations
+        for index in range(3):
+            elder, younger = declarations[2 * index], declarations[2 * index + 1]
+            parts.append(dialogue_html(category_dialogue(elder, younger, deal), self._seat_label))
+        scored = [event for event in deal.events if event.kind in ("carte_blanche", "point", "sequence", "sets", "repique")]
+        if scored:
+            items = "".join(f"<li>{escape(explain_event(deal, event))}</li>" for event in scored)
+            parts.append(f'<ul class="pw-score-lines">{items}</ul>')
+        return "".join(parts)
+
+    def _partie_html(self) -> str:
+        partie = self.partie_so_far
+        title = f"<h3>{escape(_('The partie'))}</h3>"
+        head = "<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>".format(
+            escape(_("Deal")), escape(_("Elder")), escape(self._player_name(LEARNER)), escape(self._player_name(COMPUTER))
+        )
+        rows = []
+        for number in range(1, len(partie.deals) + 1):
+            scores = partie.deal_scores(number)
+            rows.append(
+                f"<tr><td>{number}</td><td>{escape(self._player_name(partie.elder(number)))}</td>"
+                f"<td>{scores[LEARNER]}</td><td>{scores[COMPUTER]}</td></tr>"
+            )
+        totals = partie.totals
+        rows.append(f'<tr class="pw-row-total"><td>{escape(_("Total"))}</td><td></td><td>{totals[LEARNER]}</td><td>{totals[COMPUTER]}</td></tr>')
+        result = ""
+        if self.settled:
+            result = f'<p class="pw-result">{escape(self._result_sentence(self.partie))}</p>'
+        return f"{title}<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>{result}"

@@ -1,0 +1,314 @@
+"""`DealWalkthrough`: an open-hand deal stepped through, with every step explained and the live
+state beside it.
+
+>>> walk = DealWalkthrough(7)              # a seed; a Deal, a record, a deal code or a timeline work too
+>>> walk.step, walk.kind(), len(walk.steps) > 30
+(0, 'deal', True)
+>>> walk.next(); walk.kind()
+'exchange'
+>>> walk.last(); walk.score_labels()["elder"] == str(walk.deal.scores[0])
+True
+
+Missing discards and play (a deal given only by its cards) are filled in by the beginner
+computer player. The widget renders what the engine says: the steps come from
+`teach.steps`, the meters from `teach.meter`, the scores from the deal's event log.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from piquet_widgets.analysis.players import Player, complete
+from piquet_widgets.engine.cards import Card
+from piquet_widgets.engine.codes import deal_code, deal_from_code
+from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Phase, Seat
+from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.records import record_of, record_timeline
+from piquet_widgets.i18n import N_, _
+from piquet_widgets.teach.meter import meters
+from piquet_widgets.teach.steps import PHASES, Step, StepKind, explain_step, phase_title, steps_of
+from piquet_widgets.widgets.board import (
+    Felt,
+    ScoreBoard,
+    chart_svg,
+    events_html,
+    explanation_html,
+    set_shown,
+    set_value,
+    style_widget,
+    summary_html,
+)
+
+__all__ = ["DealWalkthrough", "timeline_from"]
+
+
+def timeline_from(source: Any, player: Player | dict | None = None) -> list[Deal]:
+    """Every state of a deal from its deal to its end, from a `Deal`, a record (dict or JSON
+    text), a deal code, a seed, or a list of states; what is missing is played by `player`."""
+    if isinstance(source, Deal):
+        timeline = record_timeline(record_of(source))
+    elif isinstance(source, bool):
+        raise PiquetError(N_("walkthrough: expected a deal, a record, a deal code or a seed"))
+    elif isinstance(source, int):
+        if not 0 <= source < 2**63:
+            raise PiquetError(N_("walkthrough: a seed must be a whole number from 0"))
+        timeline = [Deal.from_seed(source)]
+    elif isinstance(source, dict):
+        record = source["record"] if "record" in source and "elder" not in source else source
+        timeline = record_timeline(record)
+    elif isinstance(source, str):
+        text = source.strip()
+        timeline = record_timeline(json.loads(text)) if text.startswith("{") else [deal_from_code(text)]
+    elif isinstance(source, (list, tuple)) and source and all(isinstance(item, Deal) for item in source):
+        timeline = list(source)
+    else:
+        raise PiquetError(N_("walkthrough: expected a deal, a record, a deal code or a seed"))
+    if timeline[-1].phase is not Phase.FINISHED:
+        timeline = timeline[:-1] + complete(timeline[-1], player)
+    return timeline
+
+
+class DealWalkthrough(widgets.VBox):
+    """Step through one open-hand deal: both hands, the talon, the discards, the trick, the score
+    board with the pique/repique meters, the explanation of every step, the events in reckoning
+    order, a chart of the running totals and the summary at the end.
+
+    Navigation: `next()`, `previous()`, `first()`, `last()`, `go(index)`, `jump(phase)`; the
+    buttons, the phase menu and the timeline slider do the same. `refresh()` re-renders every
+    text in the current language (after `i18n.set_language`) without moving.
+    """
+
+    def __init__(self, source: Any, *, player: Player | dict | None = None, step: int = 0, four_colour: bool = False) -> None:
+        self._player = player
+        self._updating = False
+        self._cache: dict[int, tuple[str, str]] = {}
+
+        self.title = widgets.HTML().add_class("pw-title")
+        self.code_text = widgets.HTML().add_class("pw-code-text").add_class("pw-deal-code")
+        self.first_button = widgets.Button(tooltip="").add_class("pw-first")
+        self.prev_button = widgets.Button().add_class("pw-prev")
+        self.next_button = widgets.Button(button_style="primary").add_class("pw-next")
+        self.last_button = widgets.Button().add_class("pw-last")
+        self.step_label = widgets.HTML().add_class("pw-step-label")
+        self.phase_select = widgets.Dropdown(options=[("", phase) for phase in PHASES], value="deal").add_class("pw-phase")
+        self.slider = widgets.IntSlider(min=0, max=1, value=0, readout=False, continuous_update=True, layout=widgets.Layout(width="100%"))
+        self.slider.add_class("pw-timeline")
+
+        self.felt = Felt(four_colour=four_colour)
+        self.board = ScoreBoard()
+        self.explanation = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-explanation").add_class("pw-panel")
+        self.summary = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-summary").add_class("pw-panel")
+        self.events_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-events").add_class("pw-panel")
+        self.chart = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-chart").add_class("pw-panel")
+
+        self.first_button.on_click(lambda _button: self.first())
+        self.prev_button.on_click(lambda _button: self.previous())
+        self.next_button.on_click(lambda _button: self.next())
+        self.last_button.on_click(lambda _button: self.last())
+        self.slider.observe(self._on_slider, names="value")
+        self.phase_select.observe(self._on_phase, names="value")
+
+        header = widgets.Box([self.title, self.code_text]).add_class("pw-header")
+        toolbar = widgets.Box(
+            [self.first_button, self.prev_button, self.next_button, self.last_button, self.step_label, self.phase_select]
+        ).add_class("pw-toolbar")
+        main = widgets.VBox([self.felt, self.explanation, self.summary]).add_class("pw-main")
+        side = widgets.VBox([self.board, self.chart, self.events_view]).add_class("pw-side")
+        columns = widgets.Box([main, side]).add_class("pw-columns")
+        super().__init__([style_widget(), header, toolbar, self.slider, columns])
+        self.add_class("pw-root").add_class("pw-walkthrough")
+        self.load(source, step=step)
+
+    # -- the deal shown ------------------------------------------------------------------------------
+    def load(self, source: Any, step: int = 0) -> None:
+        """Show another deal (same kinds of source as the constructor), at `step`."""
+        timeline = timeline_from(source, self._player)
+        self.timeline = timeline
+        self.steps: list[Step] = steps_of(timeline)
+        self._cache.clear()
+        self._totals = [(s.deal.scores[ELDER], s.deal.scores[YOUNGER]) for s in self.steps]
+        self._bands = self._phase_bands()
+        self._bonus_at = next(
+            (s.index for s in self.steps if any(e.kind in ("pique", "repique") for e in s.new_events)), None
+        )
+        self._starts = {}
+        for s in self.steps:
+            self._starts.setdefault(s.phase, s.index)
+        self._updating = True
+        try:
+            self.slider.max = len(self.steps) - 1
+        finally:
+            self._updating = False
+        self._texts()
+        self.step = -1
+        self.go(step)
+
+    @property
+    def deal(self) -> Deal:
+        """The state shown."""
+        return self.steps[self.step].deal
+
+    @property
+    def code(self) -> str:
+        return deal_code(self.timeline[0])
+
+    @property
+    def record(self) -> dict:
+        """The deal record of the whole deal (with the computer's choices filled in)."""
+        return record_of(self.timeline[-1])
+
+    def kind(self) -> str:
+        """What the current step shows: deal, exchange, declare, play or tally."""
+        return self.steps[self.step].kind.value
+
+    def score_labels(self) -> dict[str, str]:
+        """The texts of the two totals, as displayed."""
+        return {seat.key: self.board.scores[seat].value for seat in (ELDER, YOUNGER)}
+
+    # -- navigation ----------------------------------------------------------------------------------
+    def go(self, index: int) -> None:
+        """Show step `index` (clamped to the timeline)."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            return
+        index = min(max(index, 0), len(self.steps) - 1)
+        if index == self.step:
+            return
+        self.step = index
+        self._render()
+
+    def next(self) -> None:
+        self.go(self.step + 1)
+
+    def previous(self) -> None:
+        self.go(self.step - 1)
+
+    def first(self) -> None:
+        self.go(0)
+
+    def last(self) -> None:
+        self.go(len(self.steps) - 1)
+
+    def jump(self, phase: str) -> None:
+        """Go to the first step of a phase: deal, exchange, declarations, play or end."""
+        if phase in self._starts:
+            self.go(self._starts[phase])
+
+    def _on_slider(self, change: dict) -> None:
+        if not self._updating:
+            value = change.get("new")
+            if isinstance(value, int) and not isinstance(value, bool):
+                self.go(value)
+
+    def _on_phase(self, change: dict) -> None:
+        if not self._updating and change.get("new") in PHASES:
+            self.jump(change["new"])
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Re-render every text in the current language, keeping the step."""
+        self._cache.clear()
+        self._bands = self._phase_bands()
+        self._texts()
+        self.felt.relabel()
+        self._render()
+
+    relabel = refresh  # the name CardRow uses for the same thing
+
+    def _texts(self) -> None:
+        """Texts that do not depend on the step."""
+        set_value(self.title, f"<h2>{_esc(_('Deal walkthrough'))}</h2>")
+        set_value(self.code_text, _esc(_("Deal code {code}").format(code=self.code)))
+        self.first_button.description = _("« Start")
+        self.prev_button.description = _("◀ Back")
+        self.next_button.description = _("Next ▶")
+        self.last_button.description = _("End »")
+        self.first_button.tooltip = _("Go to the deal")
+        self.prev_button.tooltip = _("Previous step")
+        self.next_button.tooltip = _("Next step")
+        self.last_button.tooltip = _("Go to the end of the deal")
+        self.slider.description = ""
+        self._updating = True
+        try:
+            options = [(phase_title(phase), phase) for phase in PHASES if phase in self._starts]
+            current = self.phase_select.value
+            if list(self.phase_select.options) != options:
+                self.phase_select.options = options
+                self.phase_select.value = current if current in dict((v, k) for k, v in options) else options[0][1]
+        finally:
+            self._updating = False
+
+    def _phase_bands(self) -> list[tuple[int, int, str]]:
+        bands: list[tuple[int, int, str]] = []
+        for step in self.steps:
+            if bands and bands[-1][2] == step.phase:
+                bands[-1] = (bands[-1][0], step.index, step.phase)
+            else:
+                bands.append((step.index, step.index, step.phase))
+        return [(first, last, phase_title(phase)) for first, last, phase in bands]
+
+    def _texts_of(self, index: int) -> tuple[str, str]:
+        """The explanation and the events of a step (cached until the language changes)."""
+        if index not in self._cache:
+            step = self.steps[index]
+            explanation = explanation_html(explain_step(step))
+            events = events_html(step.deal, new=len(step.new_events))
+            self._cache[index] = (explanation, events)
+        return self._cache[index]
+
+    def _render(self) -> None:
+        step = self.steps[self.step]
+        deal = step.deal
+        with self.hold_sync():
+            self.felt.show(deal, highlight=_highlight(step))
+            self.board.show(deal, meters(deal))
+            explanation, events = self._texts_of(self.step)
+            set_value(self.explanation, explanation)
+            set_value(self.events_view, events)
+            set_value(self.chart, chart_svg(self._totals, self.step, self._bands, self._bonus_at))
+            at_end = step.kind is StepKind.TALLY
+            if at_end:
+                set_value(self.summary, summary_html(deal))
+            set_shown(self.summary, at_end)
+            last = len(self.steps) - 1
+            self.prev_button.disabled = self.step == 0
+            self.first_button.disabled = self.step == 0
+            self.next_button.disabled = self.step == last
+            self.last_button.disabled = self.step == last
+            set_value(self.step_label, _esc(_("Step {number} of {count}").format(number=self.step + 1, count=last + 1)))
+            self._updating = True
+            try:
+                set_value(self.slider, self.step)
+                if self.phase_select.value != step.phase:
+                    self.phase_select.value = step.phase
+            finally:
+                self._updating = False
+
+
+def _highlight(step: Step) -> dict[Seat, Sequence[Card]]:
+    """Cards to raise in the hands: the cards just taken, or the combinations just declared."""
+    deal, before = step.deal, step.before
+    if step.kind is StepKind.EXCHANGE and before is not None:
+        seat = before.to_move
+        return {seat: [card for card in deal.hand(seat) if card not in before.hand(seat)]}
+    if step.kind is StepKind.DECLARE:
+        declaration = deal.declarations[-1]
+        if declaration.player is ELDER:
+            return {ELDER: [card for combo in declaration.combinations for card in combo.cards]}
+        scored = step.new_events
+        category_events = [e for e in scored if e.kind == declaration.category.value]
+        if category_events:
+            event = category_events[0]
+            return {event.player: list(event.cards)}
+        pair = deal.declarations[-2:]
+        return {d.player: [card for combo in d.combinations[:1] for card in combo.cards] for d in pair}
+    return {}
+
+
+def _esc(text: str) -> str:
+    from html import escape
+
+    return escape(text)

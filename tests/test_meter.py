@@ -1,0 +1,184 @@
+"""The pique and repique meter (teach/meter.py): progress towards 30 and whether the door is open,
+at chosen moments of hand-checked deals (rules.md section 5)."""
+
+from __future__ import annotations
+
+import pytest
+from widget_helpers import load
+
+from piquet_widgets.engine import ELDER, YOUNGER, Deal, Phase, deal_from_record, parse_cards, record_timeline
+from piquet_widgets.i18n import get_language, set_language
+from piquet_widgets.teach.meter import CLOSED, OPEN, SCORED, meter
+
+CAVENDISH = load("walkthrough_cavendish.json")["record"]
+PIQUE = load("walkthrough_pique.json")["record"]
+REPIQUE = load("walkthrough_repique_younger.json")["record"]
+CAPOT = load("walkthrough_capot.json")["record"]
+CAPOT_NO_PIQUE = load("walkthrough_capot_no_pique.json")["record"]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    language = get_language()
+    set_language("en")
+    yield
+    set_language(language)
+
+
+def after_declarations(record, count: int) -> Deal:
+    """The deal once `count` declarations have been made (2 per category)."""
+    return record_timeline(record)[3 + count - 1] if count else record_timeline(record)[2]
+
+
+def after_cards(record, count: int) -> Deal:
+    return record_timeline(record)[8 + count]
+
+
+def test_at_the_deal_both_may_still_get_a_bonus_but_younger_never_a_pique():
+    deal = record_timeline(CAVENDISH)[0]
+    elder, younger = meter(deal, ELDER), meter(deal, YOUNGER)
+    assert (elder.status, elder.progress, elder.needed) == (OPEN, 0, 30)
+    assert (younger.status, younger.bonus) == (OPEN, "repique")
+    assert "Younger can never pique" in younger.sentence
+    assert "30 more" in elder.sentence
+
+
+def test_elders_point_shuts_youngers_repique():
+    deal = after_declarations(CAVENDISH, 2)  # elder's point of five, 5 points
+    younger = meter(deal, YOUNGER)
+    assert younger.status == CLOSED
+    assert younger.sentence.startswith("Repique no longer possible: elder's point reckons first.")
+    elder = meter(deal, ELDER)
+    assert (elder.status, elder.progress, elder.needed) == (OPEN, 5, 25)
+
+
+def test_youngers_sets_score_before_elder_reaches_thirty():
+    deal = after_declarations(CAVENDISH, 6)  # elder 5 + 4 = 9, then younger's 17 for sets
+    elder = meter(deal, ELDER)
+    assert (elder.status, elder.progress) == (CLOSED, 9)
+    assert "younger's sets scored before elder reached thirty" in elder.sentence
+    assert "nor a pique" in elder.sentence
+
+
+def test_youngers_point_reckons_first():
+    deal = after_declarations(REPIQUE, 2)  # younger's point of five beats elder's four
+    elder = meter(deal, ELDER)
+    assert elder.status == CLOSED
+    assert elder.sentence.startswith("Repique no longer possible: younger's point reckons first")
+
+
+def test_younger_repiques_with_43_from_the_declarations():
+    deal = after_declarations(REPIQUE, 6)
+    younger = meter(deal, YOUNGER)
+    assert (younger.status, younger.bonus, younger.progress) == (SCORED, "repique", 5 + 18 + 20)
+    assert younger.sentence.startswith("Repique")
+    elder = meter(deal, ELDER)
+    assert elder.status == CLOSED and "repique" in elder.sentence
+
+
+def test_an_equality_does_not_save_a_pique():
+    deal = after_declarations(PIQUE, 2)  # points equal: nobody scores
+    elder = meter(deal, ELDER)
+    assert (elder.status, elder.progress) == (OPEN, 0)
+    assert "Equalities do not save a pique" in elder.sentence
+    younger = meter(deal, YOUNGER)
+    assert younger.status == OPEN and "Equalities do not save a repique" in younger.sentence
+
+
+def test_after_the_declarations_only_the_pique_remains():
+    deal = after_declarations(PIQUE, 6)  # elder: 0 + 6 + 14 = 20, younger 0
+    assert deal.phase is Phase.PLAY
+    elder = meter(deal, ELDER)
+    assert (elder.status, elder.bonus, elder.progress, elder.needed) == (OPEN, "pique", 20, 10)
+    assert "Repique no longer possible: the declarations are over" in elder.sentence
+    assert "Pique still possible: elder needs 10 more points" in elder.sentence
+    younger = meter(deal, YOUNGER)
+    assert younger.status == CLOSED and "elder's sequences reckon first" in younger.sentence
+
+
+# Deal.from_seed(6) with the beginner's discards: younger wins all three categories, 5 + 3 + 14 =
+# 22, short of 30; elder scores nothing in the declarations.
+YOUNGER_SHORT = {
+    "elder": "AS TS 9S JH 8H JD TD 7D AC QC TC 8C",
+    "younger": "KS KH QH TH 9H AD KD 9D 8D KC JC 9C",
+    "talon": "QD JS 7S 8S 7H 7C AH QS",
+    "elder_discards": "8H 7D 9S JH 8C",
+    "younger_discards": "9C 8D 9D",
+    "play": "",
+}
+
+
+def test_younger_is_told_the_declarations_are_over():
+    timeline = record_timeline(YOUNGER_SHORT)
+    during, after = timeline[-2], timeline[-1]  # before and after younger's sets
+    assert during.scores == (0, 8) and after.scores == (0, 22) and after.phase is Phase.PLAY
+    assert meter(during, YOUNGER).status == OPEN
+    assert "needs 22 more points" in meter(during, YOUNGER).sentence
+    younger = meter(after, YOUNGER)
+    assert (younger.status, younger.progress) == (CLOSED, 22)
+    assert younger.sentence == "Repique no longer possible: the declarations are over. Younger can never pique."
+
+
+def test_one_point_short_is_said_in_the_singular():
+    # Nine leads by elder (tricks 1–9) = 29: cards 1, 3, …, 17 are elder's leads.
+    deal = after_cards(PIQUE, 17)
+    assert deal.scores == (29, 0)
+    assert "needs 1 more point in the play" in meter(deal, ELDER).sentence
+
+
+def test_the_pique_is_scored_at_the_tenth_lead():
+    deal = after_cards(PIQUE, 19)
+    elder = meter(deal, ELDER)
+    assert (elder.status, elder.bonus, elder.progress) == (SCORED, "pique", 30)
+    assert elder.sentence.startswith("Pique")
+    younger = meter(deal, YOUNGER)
+    assert younger.status == CLOSED and "elder has scored the pique" in younger.sentence
+
+
+# Deal.from_seed(2) played by the beginner: younger scores nothing in the declarations and his
+# first point is trick 9, won as second player with the A♥, while elder has only 21.
+TRICK_SAVES = {
+    "rules": "rubicon",
+    "elder": "AS JS 7S KH 9H JD 9D 8D 7D AC QC 8C",
+    "younger": "KS 8S AH QH JH 8H 7H KD TD JC TC 7C",
+    "talon": "QD AD QS 9C TH KC 9S TS",
+    "elder_discards": "7S 9H 8C JS QC",
+    "younger_discards": "8S 7C TD",
+    "play": "AD KD QD 7H JD 8H 9D 9S AS TS AC TC 8D JH 7D QH TH AH KC 9C KS QS JC KH",
+}
+
+
+def test_younger_winning_a_trick_ends_the_pique():
+    timeline = record_timeline(TRICK_SAVES)
+    # Trick 9 is the 17th and 18th cards: elder leads the 10♥, younger wins with the A♥.
+    before, after = timeline[8 + 16], timeline[8 + 18]
+    assert before.scores[YOUNGER] == 0 and before.scores[ELDER] < 30
+    assert after.scores[YOUNGER] == 1  # the trick won as second player
+    elder_before, elder_after = meter(before, ELDER), meter(after, ELDER)
+    assert elder_before.status == OPEN
+    assert elder_after.status == CLOSED
+    assert elder_after.sentence.startswith("Pique no longer possible: younger scored in trick 9")
+
+
+def test_the_cards_and_capot_never_count_towards_a_pique():
+    deal = deal_from_record(CAPOT_NO_PIQUE)
+    assert deal.scores == (67, 0)  # 14 + 12 leads + 1 last + 40 capot
+    elder = meter(deal, ELDER)
+    assert (elder.status, elder.progress) == (CLOSED, 27)
+    assert "never count towards a pique" in elder.sentence
+
+
+def test_capot_after_youngers_declarations_gives_no_pique():
+    deal = deal_from_record(CAPOT)
+    elder = meter(deal, ELDER)
+    assert elder.status == CLOSED and "younger's point reckons first" in elder.sentence
+    assert elder.progress == 6 + 12 + 1  # sets, twelve leads, the last trick; not the capot
+
+
+def test_a_carte_blanche_reckons_first():
+    elder = parse_cards("KS QS JS KH QH JH KD QD JD KC QC JC")
+    younger = parse_cards("AS TS 9S 8S AH TH 9H 8H AD TD 9D 8D")
+    talon = parse_cards("7S 7H 7D 7C AC TC 9C 8C")
+    deal = Deal.new(elder, younger, talon)
+    assert meter(deal, YOUNGER).progress == 10 and meter(deal, YOUNGER).status == OPEN
+    assert "younger's carte blanche reckons first" in meter(deal, ELDER).sentence

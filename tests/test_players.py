@@ -1,0 +1,63 @@
+"""The beginner computer player: always legal, deterministic, and plausible in its discards."""
+
+from __future__ import annotations
+
+import pytest
+
+from piquet_widgets.analysis.players import PLAYERS, SimplePlayer, choose_action, complete, get_player, register_player
+from piquet_widgets.engine import ELDER, Deal, Exchange, Phase, PiquetError, Play, parse_cards
+from piquet_widgets.engine.cards import mask_of
+
+
+@pytest.mark.parametrize("seed", range(0, 300, 7))
+def test_the_beginner_finishes_every_deal_legally(seed):
+    timeline = complete(Deal.from_seed(seed))
+    final = timeline[-1]
+    assert final.phase is Phase.FINISHED and sum(final.tricks_won) == 12
+    for before, after in zip(timeline, timeline[1:]):
+        if before.phase is Phase.PLAY:
+            card = after.led if after.led is not None else after.tricks[-1].reply
+            assert card in before.playable_cards()
+
+
+def test_the_beginner_is_deterministic():
+    assert complete(Deal.from_seed(11))[-1].events == complete(Deal.from_seed(11))[-1].events
+
+
+def test_the_beginner_keeps_a_quint_and_discards_loose_low_cards():
+    # Elder holds a quint major in hearts, the 8♥ and six loose sevens and nines.
+    elder = parse_cards("AH KH QH JH TH 8H 7S 9S 7D 9D 7C 9C")
+    younger = parse_cards("AS KS QS JS TS AD KD QD JD TD AC KC")
+    rest = [card for card in range(32) if card not in elder and card not in younger]
+    action = choose_action(Deal.new(elder, younger, rest))
+    assert isinstance(action, Exchange) and len(action.discards) == 5
+    assert not mask_of(action.discards) & mask_of(parse_cards("AH KH QH JH TH 8H"))
+
+
+def test_the_second_player_wins_as_cheaply_as_he_can():
+    deal = Deal.from_seed(3)
+    while deal.phase is not Phase.PLAY:
+        deal = deal.apply(choose_action(deal))
+    deal = deal.apply(Play(deal.playable_cards()[-1]))  # elder leads his lowest card of the last suit
+    led = deal.led
+    reply = SimplePlayer().choose_card(deal)
+    winners = [card for card in deal.playable_cards() if card.suit == led.suit and card > led]
+    if winners:
+        assert reply == min(winners)
+
+
+def test_levels_are_registered_by_name():
+    assert isinstance(get_player("beginner"), SimplePlayer)
+    with pytest.raises(PiquetError):
+        get_player("grandmaster")
+    register_player("test-level", SimplePlayer)
+    try:
+        assert isinstance(get_player("test-level"), SimplePlayer)
+    finally:
+        del PLAYERS["test-level"]
+
+
+def test_complete_accepts_one_player_per_seat():
+    timeline = complete(Deal.from_seed(4), {0: SimplePlayer(), 1: SimplePlayer()})
+    assert timeline[-1].phase is Phase.FINISHED
+    assert timeline[0].to_move is ELDER

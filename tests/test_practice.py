@@ -1,0 +1,251 @@
+"""The practice table driven headless with clicks as the card views send them: discards chosen and
+confirmed, tricks played, illegal clicks refused with the engine's message, undo and redo, deal
+codes, and a whole partie with its settlement."""
+
+from __future__ import annotations
+
+import pytest
+from widget_helpers import click_card, find, find_all, text_of
+
+from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, Phase, PiquetError, Play, deal_code
+from piquet_widgets.i18n import get_language, set_language
+from piquet_widgets.widgets.practice import PracticeTable
+
+SEED = 7
+
+
+@pytest.fixture(autouse=True)
+def english():
+    language = get_language()
+    set_language("en")
+    yield
+    set_language(language)
+
+
+def hand_row(table, seat):
+    return find(table, f"pw-hand-{seat.key}")
+
+
+def message(table) -> str:
+    return text_of(find(table, "pw-message").value).strip()
+
+
+def totals(table) -> tuple[str, str]:
+    return find(table, "pw-score-elder").value, find(table, "pw-score-younger").value
+
+
+def discard_by_clicks(table, seat, cards) -> None:
+    row = hand_row(table, seat)
+    for card in cards:
+        click_card(row, card.code)
+    find(table, "pw-confirm").click()
+
+
+def play_legal_by_clicks(table, seat) -> None:
+    """Click the first legal card of `seat`'s hand."""
+    deal = table.deal
+    click_card(hand_row(table, seat), deal.playable_cards()[0].code)
+
+
+def illegal_card(deal: Deal):
+    seat = deal.to_move
+    return next((card for card in deal.hand(seat) if card not in deal.playable_cards()), None)
+
+
+def test_the_table_carries_its_classes():
+    table = PracticeTable(deal=SEED)
+    for css_class in ("pw-practice", "pw-message", "pw-hand-elder", "pw-hand-younger", "pw-score-elder",
+                      "pw-score-younger", "pw-meter-elder", "pw-meter-younger", "pw-undo", "pw-redo",
+                      "pw-new-deal", "pw-code", "pw-load", "pw-confirm", "pw-partie"):
+        assert len(find_all(table, css_class)) == 1, css_class
+
+
+def test_a_whole_deal_played_as_elder_with_clicks_including_refused_ones():
+    table = PracticeTable(role="elder", deal=SEED)
+    dealt = Deal.from_seed(SEED)
+    assert table.deal.phase is Phase.EXCHANGE and table.deal.to_move is ELDER
+    assert hand_row(table, YOUNGER).disabled  # the computer's hand cannot be clicked
+    # Six discards: elder may exchange at most five (rules.md section 3).
+    six = dealt.hand(ELDER)[:6]
+    discard_by_clicks(table, ELDER, six)
+    assert message(table) == "Elder must discard from 1 to 5 cards, not 6."
+    assert table.deal.phase is Phase.EXCHANGE and len(table.timeline) == 1
+    # Unselect the sixth card by clicking it again, then confirm five.
+    click_card(hand_row(table, ELDER), six[5].code)
+    assert table.selection == list(six[:5])
+    find(table, "pw-confirm").click()
+    assert table.deal.discards[ELDER] == tuple(six[:5])
+    assert table.deal.discards[YOUNGER] is not None  # the computer exchanged as younger
+    assert table.deal.phase is Phase.PLAY  # the declarations are made in full
+    assert "Point of" in text_of(find(table, "pw-dialogue-panel").value)
+    refused = 0
+    while table.deal.phase is not Phase.FINISHED:
+        deal = table.deal
+        assert deal.to_move is ELDER  # the computer answers at once
+        bad = illegal_card(deal)
+        if bad is not None:
+            try:
+                deal.apply(Play(bad))
+            except PiquetError as error:
+                expected = str(error)
+            click_card(hand_row(table, ELDER), bad.code)
+            assert message(table) == expected
+            assert table.deal is deal  # nothing changed
+            refused += 1
+        before = deal.hand(ELDER)
+        play_legal_by_clicks(table, ELDER)
+        assert len(table.deal.hand(ELDER)) == len(before) - 1 or table.deal.phase is Phase.FINISHED
+    final = table.deal
+    assert totals(table) == (str(final.scores[ELDER]), str(final.scores[YOUNGER]))
+    assert "The deal is over" in message(table)
+    assert sum(final.tricks_won) == 12
+    assert find(table, "pw-summary").layout.display is None
+
+
+def test_the_learner_as_younger_sees_the_computers_exchange_first():
+    table = PracticeTable(role="younger", deal=SEED)
+    deal = table.deal
+    assert deal.discards[ELDER] is not None and deal.to_move is YOUNGER
+    assert hand_row(table, ELDER).disabled and not hand_row(table, YOUNGER).disabled
+    # Clicking the computer's cards does nothing.
+    click_card(hand_row(table, ELDER), deal.hand(ELDER)[0].code)
+    assert table.selection == [] and table.deal is deal
+    discard_by_clicks(table, YOUNGER, deal.hand(YOUNGER)[:1])
+    assert table.deal.phase in (Phase.PLAY, Phase.FINISHED)
+
+
+def test_a_card_of_the_wrong_turn_is_refused():
+    table = PracticeTable(role="both", deal=SEED)
+    deal = table.deal
+    click_card(hand_row(table, YOUNGER), deal.hand(YOUNGER)[0].code)  # elder exchanges first
+    assert table.selection == [] and message(table) == "It is elder's turn to exchange."
+
+
+def test_confirming_nothing_is_refused_with_the_engines_message():
+    table = PracticeTable(role="elder", deal=SEED)
+    find(table, "pw-confirm").click()
+    assert message(table) == "Elder must discard from 1 to 5 cards, not 0."
+    assert len(table.timeline) == 1
+
+
+def test_undo_and_redo():
+    table = PracticeTable(role="elder", deal=SEED)
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:5])
+    at_play = table.deal
+    play_legal_by_clicks(table, ELDER)
+    after_card = table.deal
+    assert after_card is not at_play
+    find(table, "pw-undo").click()
+    assert table.deal is at_play
+    assert find(table, "pw-redo").disabled is False
+    find(table, "pw-redo").click()
+    assert table.deal is after_card
+    find(table, "pw-undo").click()
+    find(table, "pw-undo").click()  # back to before the exchange
+    assert table.deal.phase is Phase.EXCHANGE and len(table.timeline) == 1
+    find(table, "pw-undo").click()
+    assert message(table) == "Nothing to undo."
+    # A new move forgets what could be redone.
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:2])
+    assert find(table, "pw-redo").disabled
+
+
+def test_the_deal_code_is_shown_and_loadable():
+    table = PracticeTable(role="elder", deal=SEED)
+    code = find(table, "pw-code")
+    assert code.value == deal_code(Deal.from_seed(SEED))
+    other = deal_code(Deal.from_seed(99))
+    code.value = other
+    find(table, "pw-load").click()
+    assert table.code == other and table.deal.phase is Phase.EXCHANGE
+    assert table.timeline[0].dealt(ELDER) == Deal.from_seed(99).dealt(ELDER)
+    code.value = "NOT-A-CODE"
+    find(table, "pw-load").click()
+    assert "not a deal code" in message(table)
+    assert table.code == other  # nothing changed
+
+
+def test_new_deal_deals_other_cards():
+    table = PracticeTable(role="elder", seed=1)
+    first = table.code
+    find(table, "pw-new-deal").click()
+    assert table.code != first and table.number == 1
+
+
+def play_deal_by_clicks(table) -> None:
+    """The learner discards his two lowest cards and plays his first legal card each time."""
+    while table.deal.phase is not Phase.FINISHED:
+        deal = table.deal
+        seat = deal.to_move
+        if deal.phase is Phase.EXCHANGE:
+            discard_by_clicks(table, seat, sorted(deal.hand(seat), key=lambda c: c.rank)[:2])
+        else:
+            play_legal_by_clicks(table, seat)
+
+
+def test_a_whole_partie_of_six_deals_and_its_settlement():
+    table = PracticeTable(role="elder", seed=5)
+    roles = []
+    deal_scores = []
+    for number in range(1, 7):
+        assert table.number == number
+        roles.append(next(iter(table.learner_seats)))
+        play_deal_by_clicks(table)
+        deal_scores.append(table.deal.scores)
+        find(table, "pw-next-deal").click()
+    # The learner is elder in deals 1, 3, 5 and younger in 2, 4, 6.
+    assert roles == [ELDER, YOUNGER] * 3
+    learner = sum(scores[seat] for scores, seat in zip(deal_scores, roles))
+    computer = sum(scores[seat.other] for scores, seat in zip(deal_scores, roles))
+    assert table.partie.totals == {"A": learner, "B": computer}
+    high, low = max(learner, computer), min(learner, computer)
+    result = text_of(find(table, "pw-partie").value)
+    if high == low:
+        assert "drawn" in result
+    elif low < 100:  # rubiconed: the winner scores both totals and 100
+        assert f"scores {high + low + 100}" in result and "rubiconed" in result
+    else:
+        assert f"scores {high - low + 100}" in result and "rubiconed" not in result
+    assert find(table, "pw-next-deal").disabled
+    find(table, "pw-new-partie").click()
+    assert table.number == 1 and table.partie.deals == ()
+
+
+def test_choosing_a_role_starts_a_new_partie_in_that_seat():
+    table = PracticeTable(role="elder", deal=SEED)
+    find(table, "pw-role").value = "younger"
+    assert table.learner_seats == {YOUNGER}
+    find(table, "pw-role").value = "both"
+    assert table.learner_seats == {ELDER, YOUNGER}
+    play_deal_by_clicks(table)
+    assert table.deal.phase is Phase.FINISHED
+
+
+def test_forged_clicks_are_ignored():
+    table = PracticeTable(role="elder", deal=SEED)
+    row = hand_row(table, ELDER)
+    for content in ({"type": "click", "card": "XX", "seq": 1}, {"type": "click", "card": 5, "seq": 2}, {"type": "drop"}):
+        row._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+    assert table.selection == [] and len(table.timeline) == 1
+    table.click(ELDER, "not a card")
+    table.click(7, "AS")
+    assert table.selection == []
+
+
+def test_refresh_keeps_the_game():
+    table = PracticeTable(role="elder", deal=SEED)
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:3])
+    state = table.deal
+    set_language("fr")
+    table.refresh()
+    set_language("en")
+    table.refresh()
+    assert table.deal is state
+
+
+def test_exchange_is_applied_through_the_engine():
+    table = PracticeTable(role="elder", deal=SEED)
+    chosen = table.deal.hand(ELDER)[-3:]
+    expected = Deal.from_seed(SEED).apply(Exchange(tuple(chosen)))
+    discard_by_clicks(table, ELDER, chosen)
+    assert table.timeline[1].hands == expected.hands
