@@ -39,6 +39,28 @@ PLURAL_FORMS = {
     "pt": "nplurals=2; plural=(n > 1);",  # Brazilian Portuguese, the language of our seed text
 }
 LANGUAGES = tuple(PLURAL_FORMS)
+# The words of the game chosen for each language (elder and younger mapped by role: elder is
+# the non-dealer), written at the head of each catalog so that every translator keeps them.
+GLOSSARY = {
+    "fr": "French: elder l'aîné, younger le cadet; talon; exchange l'échange (discard écarter);\n"
+          "declarations les annonces; point; sequence séquence: tierce, quatrième, quinte, sixième,\n"
+          "septième, huitième, majeure, au roi, à la dame, au valet, au dix, au neuf (named by the top\n"
+          "card); sets brelans et quatorzes (trois valets, quatorze d'as); carte blanche; repique repic;\n"
+          "pique pic (pique is the suit); capot; the cards les cartes; trick pli; lead entame; follow suit\n"
+          "fournir; deal donne; partie; rubiconed rubiconné. A no-break space before : ; ? !",
+    "es": "Spanish: elder el mano, younger el pie (the Spanish seed swaps mayor/joven: map by role);\n"
+          "talon la baceta; exchange el descarte; declarations los anuncios; point punto (de cinco\n"
+          "cartas); sequence secuencia: tercera, cuarta, quinta, sexta, séptima, octava, mayor, real,\n"
+          "de dama, de valet, de diez, menor; sets tríos y catorces; carte blanche cartas blancas;\n"
+          "pique; repique; capot capote; the cards las cartas; trick baza; lead salida; follow suit\n"
+          "asistir; the play el carteo; deal reparto; partie partida; score units tantos; tú.",
+    "pt": "Portuguese (Brazil): elder a mão, younger o pé; talon o monte; exchange a troca;\n"
+          "declarations as declarações; point ponto (de cinco cartas); sequence sequência: tierce,\n"
+          "quart, quint, sixième, septième, huitième (the seed's words), maior, ao rei, à dama, ao\n"
+          "valete, ao dez, menor; sets conjuntos (trio, quatorze); carte blanche; pique; repique; capot;\n"
+          "the cards as cartas; trick vaza; lead saída; follow suit seguir o naipe; deal rodada;\n"
+          "partie partida; rubiconed rubicado; você.",
+}
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 METHOD_MAP = [("**.py", "python")]  # used when babel.cfg is absent (an installed wheel)
 TRANSLATOR_TAG = "TRANSLATORS:"
@@ -65,6 +87,7 @@ def extract() -> Catalog:
     """The template: every message of the package, with where it is used (no line numbers)."""
     method_map, options_map = _method_map()
     template = Catalog(project=DOMAIN, version="", charset="utf-8", fuzzy=False)
+    template.header_comment = "# Messages of piquet_widgets; regenerate with python -m piquet_widgets.i18n_catalogs."
     found = extract_from_dir(
         PACKAGE_DIR, method_map, options_map, keywords=KEYWORDS,
         comment_tags=(TRANSLATOR_TAG,), strip_comment_tags=True,
@@ -109,6 +132,11 @@ def merge(template: Catalog, language: str) -> Catalog:
         catalog = Catalog(locale=language, domain=DOMAIN, project=DOMAIN, version="", fuzzy=False)
         catalog.language_team = f"{language} <piquet_widgets>"
     catalog.update(template, update_creation_date=False)
+    catalog.header_comment = (
+        f"# {language} translations of piquet_widgets (update: python -m piquet_widgets.i18n_catalogs).\n#\n# "
+        + GLOSSARY[language].replace("\n", "\n# ")
+    )
+    catalog.last_translator = "piquet_widgets translators"
     catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[language])]
     catalog.fuzzy = False
     return catalog
@@ -174,7 +202,7 @@ def update(write: bool = True) -> dict[str, list[str]]:
     report: dict[str, list[str]] = {}
     if write:
         _write_if_changed(TEMPLATE, template, "creation_date")
-    elif not TEMPLATE.exists() or {m.id for m in read_po(TEMPLATE.open("rb"))} != {m.id for m in template}:
+    elif not TEMPLATE.exists() or {m.id for m in read_po(io.BytesIO(TEMPLATE.read_bytes()))} != {m.id for m in template}:
         report["template"] = [f"{TEMPLATE.name} is out of date"]
     for language in LANGUAGES:
         if write:
