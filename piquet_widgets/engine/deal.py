@@ -236,6 +236,16 @@ class Deal:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Deal is immutable; apply an action to get a new one")
 
+    def _value(self) -> tuple:
+        return tuple(getattr(self, name) for name in Deal.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        """Two deals are equal when every field is: a deal is a value."""
+        return isinstance(other, Deal) and self._value() == other._value()
+
+    def __hash__(self) -> int:
+        return hash(self._value())
+
     # -- where the deal stands ----------------------------------------------------------------
     @property
     def to_move(self) -> Seat | None:
