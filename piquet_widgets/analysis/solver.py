@@ -38,6 +38,12 @@ PIQUE = 30
 _INF = 1000
 _HONOUR = 3  # the rank of the ten: A K Q J T are honours (the ones that score when low cards don't count)
 _FULL = (1 << 32) - 1
+_CHECK_EVERY = 1023  # with `Solver.should_stop` set, it is asked once every 1,024 nodes
+
+
+class SearchInterrupted(Exception):
+    """Raised out of a solve when `Solver.should_stop` answered True. What the search had learned
+    stays in the tables (only finished nodes are stored), so asking again costs less."""
 
 
 @dataclass(frozen=True)
@@ -159,6 +165,8 @@ class _Search:
         self.representatives = _REPRESENTATIVES[low_cards_count]
         self.codes = _CODES[low_cards_count]
         self.table: dict[int, tuple[int, int]] = {}
+        self.should_stop: Callable[[], bool] | None = None
+        self.nodes = 0
 
     def normal_need(self, need: int, left: int, leader: int) -> int:
         """`need` is 0 when elder can't get the pique: he scores at most one point a trick plus the
@@ -246,6 +254,10 @@ class _Search:
         left = elder.bit_count()
         if not left:
             return _THE_CARDS[te]
+        if self.should_stop is not None:
+            self.nodes += 1
+            if not self.nodes & _CHECK_EVERY and self.should_stop():
+                raise SearchInterrupted
         key = self.key(elder, younger, leader, te, need)
         low, high = self.table.get(key, (-_INF, _INF))
         if low >= gamma:
@@ -371,6 +383,9 @@ class Solver:
 
     def __init__(self) -> None:
         self._searches: dict[bool, _Search] = {}
+        #: If set, called every 1,024 nodes of a search; when it answers True the solve stops by
+        #: raising `SearchInterrupted` (a deadline, a Stop button).
+        self.should_stop: Callable[[], bool] | None = None
 
     def solve(
         self,
@@ -457,6 +472,7 @@ class Solver:
         search = self._searches.get(low_cards_count)
         if search is None:
             search = self._searches[low_cards_count] = _Search(low_cards_count)
+        search.should_stop = self.should_stop
         if sum(len(s.table) for s in self._searches.values()) > self.max_entries:
             for s in self._searches.values():
                 s.table.clear()

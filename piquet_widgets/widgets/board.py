@@ -8,6 +8,8 @@ the translation functions; the stylesheet is `table.css`, scoped under `.pw-root
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from html import escape
@@ -15,6 +17,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from piquet_widgets.analysis.solver import SearchInterrupted, Solver
 from piquet_widgets.engine.cards import Card
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Event, Phase, Seat
 from piquet_widgets.i18n import _
@@ -373,3 +376,121 @@ def message_html(text: str, kind: str = "info") -> str:
         return ""
     role = "alert" if kind == "error" else "status"
     return f'<p class="pw-msg pw-msg-{kind}" role="{role}">{escape(text)}</p>'
+
+
+# -- analysis that may take a while ----------------------------------------------------------------
+
+
+class Analyst(widgets.Box):
+    """Runs the solver for a widget and keeps one `Solver` for the deal shown, so that after the
+    first position every later one is solved in milliseconds.
+
+    `run(task, done)` calls `task(solver)` at once; if it has not finished after `budget` seconds
+    (rare: the first solve of a hard deal) it is interrupted, "Analysing…" and a Stop button
+    (`pw-stop-analysis`) are shown, and the task goes on in a thread — the widget stays
+    responsive — until it ends, Stop is pressed, `limit` seconds have passed or another task is
+    run. `done(result)` is called with the result only if the task ended; what the interrupted
+    search learned stays in the solver. `wait()` waits for a task in its thread (tests).
+    """
+
+    budget = 0.5
+    limit = 120.0
+
+    def __init__(self) -> None:
+        self.solver = Solver()
+        self.status = widgets.HTML().add_class("pw-analysis-status")
+        self.stop_button = widgets.Button(button_style="warning").add_class("pw-stop-analysis")
+        self.stop_button.on_click(lambda _button: self.stop())
+        super().__init__([self.status, self.stop_button])
+        self.add_class("pw-analysis")
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._generation = 0
+        self._state = "idle"  # idle, running, stopped
+        self.relabel()
+
+    @property
+    def busy(self) -> bool:
+        """A task is running in its thread."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def new_deal(self) -> None:
+        """Forget what was learned (another deal: its positions share nothing with these)."""
+        self.cancel()
+        self.solver = Solver()
+
+    def run(self, task: Callable[[Solver], object], done: Callable[[object], None]) -> None:
+        self.cancel()
+        with self._lock:
+            self._generation += 1
+            generation = self._generation
+        started = time.monotonic()
+        self.solver.should_stop = lambda: time.monotonic() - started > self.budget
+        try:
+            result = task(self.solver)
+        except SearchInterrupted:
+            pass
+        else:
+            self.solver.should_stop = None
+            self._show("idle")
+            done(result)
+            return
+        stop = self._stop = threading.Event()
+        self.solver.should_stop = lambda: stop.is_set() or time.monotonic() - started > self.limit
+        self._show("running")
+
+        def work() -> None:
+            try:
+                result, ended = task(self.solver), True
+            except SearchInterrupted:
+                result, ended = None, False
+            with self._lock:
+                current = generation == self._generation
+            if current:
+                self.solver.should_stop = None
+                self._show("idle" if ended else "stopped")
+                if ended:
+                    done(result)
+
+        self._thread = threading.Thread(target=work, name="piquet-analysis", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Interrupt the task running in its thread (the Stop button)."""
+        self._stop.set()
+
+    def cancel(self) -> None:
+        """Stop a task in its thread and forget its result (another position is to be analysed)."""
+        thread = self._thread
+        if thread is not None and thread.is_alive():
+            with self._lock:
+                self._generation += 1
+            self._stop.set()
+            thread.join()
+        self._thread = None
+        self.solver.should_stop = None
+        if self._state == "running":
+            self._show("idle")
+
+    def wait(self, timeout: float | None = None) -> None:
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+
+    def relabel(self) -> None:
+        self.stop_button.description = _("Stop")
+        self.stop_button.tooltip = _("Stop the analysis")
+        self._show(self._state)
+
+    def _show(self, state: str) -> None:
+        self._state = state
+        if state == "running":
+            text = _("Analysing…")
+        elif state == "stopped":
+            text = _("Analysis stopped before the position was solved.")
+        else:
+            text = ""
+        set_value(self.status, f'<span role="status">{escape(text)}</span>' if text else "")
+        set_shown(self.stop_button, state == "running")
+        set_shown(self, bool(text))

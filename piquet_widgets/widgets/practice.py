@@ -22,7 +22,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from piquet_widgets.analysis.players import DEFAULT_LEVEL, Player, get_player
+from piquet_widgets.analysis.players import DEFAULT_LEVEL, PLAYERS, Player, get_player
+from piquet_widgets.analysis.review import CardValues, Hint, Review, card_values, hint, review_deal
 from piquet_widgets.engine.cards import Card, parse_card
 from piquet_widgets.engine.codes import deal_code, deal_from_code
 from piquet_widgets.engine.combinations import Category
@@ -36,6 +37,7 @@ from piquet_widgets.teach.steps import category_dialogue, explain_step, steps_of
 from piquet_widgets.teach.events import explain_event
 from piquet_widgets.widgets.board import (
     SEATS,
+    Analyst,
     Felt,
     ScoreBoard,
     dialogue_html,
@@ -51,6 +53,7 @@ __all__ = ["PracticeTable", "ROLES"]
 
 ROLES = ("elder", "younger", "both")
 _ROLE_NAMES = {"elder": N_("I play elder"), "younger": N_("I play younger"), "both": N_("I play both hands")}
+_LEVEL_NAMES = {"beginner": N_("Computer: beginner"), "club": N_("Computer: club player"), "expert": N_("Computer: expert")}
 LEARNER, COMPUTER = "A", "B"
 MAX_SEED = 2**31
 
@@ -66,11 +69,20 @@ class PracticeTable(widgets.VBox):
       (the deal alternates, so the learner is elder and younger in turn).
     - `deal`: the first deal (a `Deal`, a deal code or a seed); random by default.
     - `seed`: makes the random deals reproducible.
-    - `level`: the computer player (see `analysis.players.PLAYERS`).
+    - `level`: the computer player (see `analysis.players.PLAYERS`): beginner, club or expert;
+      the level menu (`pw-level`) changes it at any time.
+
+    Analysis (the exact solver, one `Solver` kept for the deal by `analyst`): the toggle
+    `pw-show-values` marks each legal card of the learner with what it loses against the best
+    play ('=' for a best card, '−3'); `pw-hint` names the best card, or the best discards (the
+    exchange advisor); at the end of the deal `pw-review` lists every card of the learner's that
+    was not the best, what it cost and the better card. A long search shows "Analysing…" and a
+    Stop button and runs in a thread (see `board.Analyst`).
 
     Python API (what the buttons and clicks call): `click(seat, card)`, `confirm()`, `undo()`,
     `redo()`, `new_deal()`, `next_deal()`, `new_partie(role=None)`, `load_code(code)`,
-    `refresh()`.
+    `set_level(level)`, `show_values(on)`, `show_hint()`, `refresh()`; `card_values` and
+    `review` hold what the analysis found.
     """
 
     def __init__(
@@ -88,6 +100,11 @@ class PracticeTable(widgets.VBox):
         self._rng = random.Random(seed)
         self.rules = rules
         self.computer: Player = get_player(level)
+        self.level = level
+        self._values: dict[tuple, CardValues] = {}
+        self._review: tuple[Deal, Review] | None = None
+        self._hint: Hint | None = None
+        self._hint_deal: Deal | None = None
         self.role = role
         self.selection: list[Card] = []
         self._message = ("", "info")
@@ -96,6 +113,12 @@ class PracticeTable(widgets.VBox):
         self.title = widgets.HTML().add_class("pw-title")
         self.deal_number = widgets.HTML().add_class("pw-deal-number")
         self.role_select = widgets.Dropdown(options=[("", r) for r in ROLES], value=role).add_class("pw-role")
+        self.level_select = widgets.Dropdown(options=[(level, level)], value=level).add_class("pw-level")
+        self.values_button = widgets.ToggleButton(value=False).add_class("pw-show-values")
+        self.hint_button = widgets.Button().add_class("pw-hint")
+        self.hint_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-hint-text")
+        self.review_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-review").add_class("pw-panel")
+        self.analyst = Analyst()
         self.new_deal_button = widgets.Button().add_class("pw-new-deal")
         self.undo_button = widgets.Button().add_class("pw-undo")
         self.redo_button = widgets.Button().add_class("pw-redo")
@@ -124,14 +147,19 @@ class PracticeTable(widgets.VBox):
         self.new_partie_button.on_click(lambda _b: self.new_partie())
         self.load_button.on_click(lambda _b: self.load_code(self.code_input.value))
         self.role_select.observe(self._on_role, names="value")
+        self.level_select.observe(self._on_level, names="value")
+        self.values_button.observe(lambda change: self.show_values(change["new"]), names="value")
+        self.hint_button.on_click(lambda _b: self.show_hint())
 
         header = widgets.Box([self.title, self.deal_number]).add_class("pw-header")
         toolbar = widgets.Box(
-            [self.role_select, self.undo_button, self.redo_button, self.new_deal_button, self.next_deal_button, self.new_partie_button]
+            [self.role_select, self.level_select, self.undo_button, self.redo_button, self.new_deal_button, self.next_deal_button, self.new_partie_button]
         ).add_class("pw-toolbar")
         code_bar = widgets.Box([self.code_input, self.load_button]).add_class("pw-toolbar")
-        actions = widgets.Box([self.confirm_button]).add_class("pw-toolbar")
-        main = widgets.VBox([self.message, self.felt, actions, self.explanation]).add_class("pw-main")
+        actions = widgets.Box([self.confirm_button, self.hint_button, self.values_button]).add_class("pw-toolbar")
+        main = widgets.VBox(
+            [self.message, self.analyst, self.felt, actions, self.hint_view, self.review_view, self.explanation]
+        ).add_class("pw-main")
         side = widgets.VBox([self.board, self.dialogue, self.summary, self.partie_view]).add_class("pw-side")
         columns = widgets.Box([main, side]).add_class("pw-columns")
         super().__init__([style_widget(), header, toolbar, code_bar, columns])
@@ -205,6 +233,10 @@ class PracticeTable(widgets.VBox):
         raise PiquetError(N_("practice: expected a deal, a deal code or a seed"))
 
     def _start(self, deal: Deal) -> None:
+        self.analyst.new_deal()
+        self._values.clear()
+        self._review = None
+        self._hint = None
         self.timeline = [deal]
         self._redo: list[list[Deal]] = []
         self._mark = 0  # where the steps explained since the learner's last move begin
@@ -370,6 +402,120 @@ class PracticeTable(widgets.VBox):
         if not self._updating and change.get("new") in ROLES:
             self.new_partie(change["new"])
 
+    def set_level(self, level: str) -> None:
+        """Play against another computer player from its next move on (the level menu)."""
+        if level not in PLAYERS or level == self.level:
+            return
+        self.computer = get_player(level)
+        self.level = level
+        self._updating = True
+        try:
+            set_value(self.level_select, level)
+        finally:
+            self._updating = False
+
+    def _on_level(self, change: dict) -> None:
+        if not self._updating and isinstance(change.get("new"), str):
+            self.set_level(change["new"])
+
+    # -- analysis ----------------------------------------------------------------------------------
+    @property
+    def card_values(self) -> CardValues | None:
+        """The solved values of the learner's legal cards now, if they have been computed."""
+        deal = self.deal
+        return self._values.get(_position_key(deal)) if deal.phase is Phase.PLAY else None
+
+    @property
+    def review(self) -> Review | None:
+        """The review of the finished deal, once computed."""
+        if self._review is not None and self._review[0] is self.deal:
+            return self._review[1]
+        return None
+
+    def show_values(self, on: bool = True) -> None:
+        """Mark (or stop marking) each legal card of the learner with its cost against the best."""
+        on = bool(on)
+        if self.values_button.value != on:
+            self.values_button.value = on  # its observer calls back here
+            return
+        self._render()
+
+    def show_hint(self) -> None:
+        """Name the best card (the solver), or the best discards (the exchange advisor)."""
+        deal = self.deal
+        if not self.to_move_is_learner:
+            self._hint, self._hint_deal = None, None
+            self._say(_("There is nothing to choose now."), "error")
+            self._render()
+            return
+
+        def done(found: object) -> None:
+            if self.deal is deal:
+                self._hint, self._hint_deal = found, deal  # type: ignore[assignment]
+                self._show_hint_text()
+
+        if deal.phase is Phase.EXCHANGE:
+            done(hint(deal))
+        else:
+            self.analyst.run(lambda solver: hint(deal, solver), done)
+
+    def _request_values(self) -> None:
+        """The learner's legal cards marked with their cost, solved now or in the analyst's thread."""
+        deal = self.deal
+        key = _position_key(deal)
+        if key in self._values:
+            self._show_badges(deal, self._values[key])
+            return
+
+        def done(values: object) -> None:
+            self._values[key] = values  # type: ignore[assignment]
+            if self.deal is deal and self.values_button.value:
+                self._show_badges(deal, values)  # type: ignore[arg-type]
+
+        self.analyst.run(lambda solver: card_values(deal, solver), done)
+
+    def _show_badges(self, deal: Deal, values: CardValues) -> None:
+        row = self.felt.hands[values.seat]
+        badges = {code: text for code, text in values.badges().items() if code in row.cards}
+        if row.badges != badges:
+            row.badges = badges
+
+    def _request_review(self) -> None:
+        final = self.deal
+        if self._review is not None and self._review[0] is final:
+            self._show_review()
+            return
+        timeline, seats = list(self.timeline), self.learner_seats
+
+        def done(review: object) -> None:
+            if self.deal is final:
+                self._review = (final, review)  # type: ignore[assignment]
+                self._show_review()
+
+        self.analyst.run(lambda solver: review_deal(timeline, seats, solver), done)
+
+    def _show_review(self) -> None:
+        review = self.review
+        if review is None:
+            set_value(self.review_view, "")
+            set_shown(self.review_view, False)
+            return
+        title = _("Review of your play") if self.role != "both" else _("Review of the play")
+        parts = [f"<h3>{escape(title)}</h3>", f'<p class="pw-review-summary">{escape(review.summary())}</p>']
+        if review.mistakes:
+            items = "".join(
+                f'<li class="pw-mistake" data-cost="{mistake.cost}">{escape(mistake.sentence())}</li>' for mistake in review.mistakes
+            )
+            parts.append(f'<ol class="pw-mistakes">{items}</ol>')
+        parts.extend(f'<p class="pw-exchange-note">{escape(note.sentence())}</p>' for note in review.exchanges)
+        set_value(self.review_view, "".join(parts))
+        set_shown(self.review_view, True)
+
+    def _show_hint_text(self) -> None:
+        shown = self._hint is not None and self._hint_deal is self.deal
+        set_value(self.hint_view, f'<p class="pw-hint-line" role="status">{escape(self._hint.text)}</p>' if shown else "")
+        set_shown(self.hint_view, shown)
+
     # -- words -------------------------------------------------------------------------------------
     def _say(self, text: str, kind: str) -> None:
         self._message = (text, kind)
@@ -456,6 +602,12 @@ class PracticeTable(widgets.VBox):
         self.next_deal_button.description = _("Next deal ▶")
         self.new_partie_button.description = _("New partie")
         self.load_button.description = _("Load code")
+        self.hint_button.description = _("Hint")
+        self.hint_button.tooltip = _("Name the best card, or the best discards")
+        self.values_button.description = _("Card values")
+        self.values_button.tooltip = _("Mark each card you may play with what it loses against the best play (= for a best card)")
+        self._hint = None
+        self.analyst.relabel()
         self.code_input.placeholder = _("Deal code")
         self.code_input.description = _("Deal code")
         self._updating = True
@@ -464,6 +616,10 @@ class PracticeTable(widgets.VBox):
             if list(self.role_select.options) != options:
                 self.role_select.options = options
                 self.role_select.value = self.role
+            levels = [(_(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level, level) for level in PLAYERS]
+            if list(self.level_select.options) != levels:
+                self.level_select.options = levels
+                self.level_select.value = self.level
         finally:
             self._updating = False
         self.felt.relabel()
@@ -510,6 +666,14 @@ class PracticeTable(widgets.VBox):
             if finished:
                 set_value(self.summary, summary_html(deal, self._seat_label))
             set_shown(self.summary, finished)
+            self.hint_button.disabled = not self.to_move_is_learner
+            self._show_hint_text()
+            if self.values_button.value and deal.phase is Phase.PLAY and self.to_move_is_learner:
+                self._request_values()
+            if finished:
+                self._request_review()
+            else:
+                self._show_review()
 
     def _explanation_html(self) -> str:
         """What happened since the learner's last move, explained step by step (declarations
@@ -559,3 +723,8 @@ class PracticeTable(widgets.VBox):
         if self.settled:
             result = f'<p class="pw-result">{escape(self._result_sentence(self.partie))}</p>'
         return f"{title}<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>{result}"
+
+
+def _position_key(deal: Deal) -> tuple:
+    """What the solver's values depend on: the position of the play."""
+    return (deal.hands, deal.leader, deal.led, deal.tricks_won, deal.scores, deal.rules.low_cards_count_in_play)

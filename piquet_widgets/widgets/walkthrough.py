@@ -23,6 +23,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from piquet_widgets.analysis.players import Player, complete
+from piquet_widgets.analysis.review import Line, best_line, value_sentence
 from piquet_widgets.engine.cards import Card
 from piquet_widgets.engine.codes import deal_code, deal_from_code
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Phase, Seat
@@ -32,6 +33,7 @@ from piquet_widgets.i18n import N_, _
 from piquet_widgets.teach.meter import meters
 from piquet_widgets.teach.steps import PHASES, Step, StepKind, explain_step, phase_title, steps_of
 from piquet_widgets.widgets.board import (
+    Analyst,
     Felt,
     ScoreBoard,
     chart_svg,
@@ -80,6 +82,12 @@ class DealWalkthrough(widgets.VBox):
     Navigation: `next()`, `previous()`, `first()`, `last()`, `go(index)`, `jump(phase)`; the
     buttons, the phase menu and the timeline slider do the same. `refresh()` re-renders every
     text in the current language (after `i18n.set_language`) without moving.
+
+    The button `pw-best-line` (or `toggle_best_line()`) shows, at any moment of the play, the
+    best continuation from there (`pw-best-line-text`): every trick under best play by both, its
+    value (elder's points to come minus younger's, from the exact solver) and what the deal as
+    played brought instead; it follows the steps until pressed again. `best_line` is the `Line`
+    shown. A long search shows "Analysing…" and a Stop button (see `board.Analyst`).
     """
 
     def __init__(self, source: Any, *, player: Player | dict | None = None, step: int = 0, four_colour: bool = False) -> None:
@@ -103,20 +111,26 @@ class DealWalkthrough(widgets.VBox):
         self.explanation = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-explanation").add_class("pw-panel")
         self.summary = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-summary").add_class("pw-panel")
         self.events_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-events").add_class("pw-panel")
+        self.best_line_button = widgets.Button().add_class("pw-best-line")
+        self.best_line_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-best-line-text").add_class("pw-panel")
+        self.analyst = Analyst()
+        self.showing_best_line = False
+        self._lines: dict[int, Line] = {}
         self.chart = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-chart").add_class("pw-panel")
 
         self.first_button.on_click(lambda _button: self.first())
         self.prev_button.on_click(lambda _button: self.previous())
         self.next_button.on_click(lambda _button: self.next())
         self.last_button.on_click(lambda _button: self.last())
+        self.best_line_button.on_click(lambda _button: self.toggle_best_line())
         self.slider.observe(self._on_slider, names="value")
         self.phase_select.observe(self._on_phase, names="value")
 
         header = widgets.Box([self.title, self.code_text]).add_class("pw-header")
         toolbar = widgets.Box(
-            [self.first_button, self.prev_button, self.next_button, self.last_button, self.step_label, self.phase_select]
+            [self.first_button, self.prev_button, self.next_button, self.last_button, self.step_label, self.phase_select, self.best_line_button]
         ).add_class("pw-toolbar")
-        main = widgets.VBox([self.felt, self.explanation, self.summary]).add_class("pw-main")
+        main = widgets.VBox([self.felt, self.analyst, self.best_line_view, self.explanation, self.summary]).add_class("pw-main")
         side = widgets.VBox([self.board, self.chart, self.events_view]).add_class("pw-side")
         columns = widgets.Box([main, side]).add_class("pw-columns")
         super().__init__([style_widget(), header, toolbar, self.slider, columns])
@@ -127,6 +141,8 @@ class DealWalkthrough(widgets.VBox):
     def load(self, source: Any, step: int = 0) -> None:
         """Show another deal (same kinds of source as the constructor), at `step`."""
         timeline = timeline_from(source, self._player)
+        self.analyst.new_deal()
+        self._lines = {}
         self.timeline = timeline
         self.steps: list[Step] = steps_of(timeline)
         self._cache.clear()
@@ -197,6 +213,58 @@ class DealWalkthrough(widgets.VBox):
         if phase in self._starts:
             self.go(self._starts[phase])
 
+    # -- the best continuation -----------------------------------------------------------------------
+    @property
+    def best_line(self) -> Line | None:
+        """The best continuation from the state shown, once computed (None outside the play)."""
+        return self._lines.get(self.step)
+
+    def toggle_best_line(self) -> None:
+        """Show the best continuation from each step of the play, or stop showing it."""
+        self.showing_best_line = not self.showing_best_line
+        self._texts()
+        self._render()
+
+    def _show_best_line(self) -> None:
+        set_shown(self.best_line_view, self.showing_best_line)
+        if not self.showing_best_line:
+            return
+        step = self.step
+        deal = self.steps[step].deal
+        if deal.phase is not Phase.PLAY:
+            if deal.phase is Phase.FINISHED:
+                text = _("The deal is over: there is nothing left to play.")
+            else:
+                text = _("The best continuation is shown from the opening lead on: go on to the play.")
+            set_value(self.best_line_view, f"<h3>{_esc(_('Best play from here'))}</h3><p>{_esc(text)}</p>")
+            return
+        if step in self._lines:
+            set_value(self.best_line_view, self._line_html(self._lines[step]))
+            return
+        set_value(self.best_line_view, f"<h3>{_esc(_('Best play from here'))}</h3>")
+
+        def done(line: object) -> None:
+            self._lines[step] = line  # type: ignore[assignment]
+            if self.step == step and self.showing_best_line:
+                set_value(self.best_line_view, self._line_html(line))  # type: ignore[arg-type]
+
+        self.analyst.run(lambda solver: best_line(deal, solver), done)
+
+    def _line_html(self, line: Line) -> str:
+        final = self.timeline[-1]
+        start = line.start.scores
+        played = (final.scores[ELDER] - start[ELDER]) - (final.scores[YOUNGER] - start[YOUNGER])
+        end = line.end.scores
+        items = "".join(f"<li>{_esc(sentence)}</li>" for sentence in line.lines())
+        as_played = _("As played, elder's points from here minus younger's: {played}.").format(played=played)
+        return (
+            f"<h3>{_esc(_('Best play from here'))}</h3>"
+            f'<p class="pw-line-value" data-value="{line.value}">{_esc(value_sentence(line.value))}</p>'
+            f'<ol class="pw-line-tricks">{items}</ol>'
+            f"<p>{_esc(_('Final scores under best play: elder {elder}, younger {younger}.').format(elder=end[ELDER], younger=end[YOUNGER]))}</p>"
+            f'<p class="pw-line-played">{_esc(as_played)}</p>'
+        )
+
     def _on_slider(self, change: dict) -> None:
         if not self._updating:
             value = change.get("new")
@@ -230,6 +298,12 @@ class DealWalkthrough(widgets.VBox):
         self.prev_button.tooltip = _("Previous step")
         self.next_button.tooltip = _("Next step")
         self.last_button.tooltip = _("Go to the end of the deal")
+        if self.showing_best_line:
+            self.best_line_button.description = _("Hide best play")
+        else:
+            self.best_line_button.description = _("Best play from here")
+        self.best_line_button.tooltip = _("Show the best continuation from this moment of the play (the exact solver)")
+        self.analyst.relabel()
         self.slider.description = ""
         self._updating = True
         try:
@@ -278,6 +352,7 @@ class DealWalkthrough(widgets.VBox):
             self.first_button.disabled = self.step == 0
             self.next_button.disabled = self.step == last
             self.last_button.disabled = self.step == last
+            self._show_best_line()
             set_value(self.step_label, _esc(_("Step {number} of {count}").format(number=self.step + 1, count=last + 1)))
             self._updating = True
             try:

@@ -1,0 +1,390 @@
+"""What the solver tells a learner: every legal card's value against the best play, a hint, the
+review of a deal played, and the best continuation from any moment of the play.
+
+Values are those of the exact solver (`analysis.solver`): elder's points still to come minus
+younger's under best play by both — the points of play, the cards or capot, and the pique while it
+is still possible. A card's **cost** is what it gives away against the best card for the seat that
+plays it (elder maximises the value, younger minimises it): 0 for a best card.
+
+>>> from piquet_widgets.analysis.players import complete, get_player
+>>> from piquet_widgets.engine import Deal, Phase
+>>> timeline = complete(Deal.from_seed(7))                  # the beginner plays both seats
+>>> start = next(deal for deal in timeline if deal.phase is Phase.PLAY)
+>>> values = card_values(start)
+>>> min(values.costs().values())                            # a best card costs nothing
+0
+>>> line = best_line(start)                                 # the principal variation
+>>> line.value == values.value == line.points()
+True
+>>> all(m.cost > 0 for m in review_play(timeline))          # every mistake of both seats
+True
+
+Pass one `Solver` to every call of a deal: what it learns makes the next position fast. Every
+function takes `should_stop` (see `Solver.should_stop`): a long search then raises
+`SearchInterrupted`, and the solver keeps what it learned.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from piquet_widgets.analysis.solve import solve_position
+from piquet_widgets.analysis.solver import SearchInterrupted, Solver
+from piquet_widgets.engine.cards import Card, format_cards, mask_of
+from piquet_widgets.engine.deal import ELDER, Deal, Phase, Play, Seat
+from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.records import Position
+from piquet_widgets.i18n import N_, _, ngettext
+
+__all__ = [
+    "CardValues", "ExchangeNote", "Hint", "Line", "Mistake", "Review", "SearchInterrupted",
+    "best_line", "card_values", "cost_badge", "deadline", "hint", "review_deal", "review_exchanges",
+    "review_play", "stopping",
+]
+
+StopCheck = Callable[[], bool] | None
+MINUS = "\u2212"
+NAMED = 3  # at most this many equally good cards are named in a sentence
+
+
+# -- interrupting a search -------------------------------------------------------------------------
+def deadline(seconds: float) -> Callable[[], bool]:
+    """A `should_stop` that answers True once `seconds` have passed."""
+    end = time.monotonic() + seconds
+    return lambda: time.monotonic() > end
+
+
+@contextmanager
+def stopping(solver: Solver, should_stop: StopCheck) -> Iterator[Solver]:
+    """Use `solver` with `should_stop` for the duration of a `with` block (None changes nothing)."""
+    if should_stop is None:
+        yield solver
+        return
+    previous = solver.should_stop
+    solver.should_stop = should_stop
+    try:
+        yield solver
+    finally:
+        solver.should_stop = previous
+
+
+# -- the value of each card ------------------------------------------------------------------------
+def cost_badge(cost: int) -> str:
+    """The mark drawn on a card: '=' for a best card, '−3' for one that loses 3 points."""
+    return "=" if cost == 0 else f"{MINUS}{cost}"
+
+
+@dataclass(frozen=True)
+class CardValues:
+    """The solved position of the player to move: `value` under best play, and the value after
+    each legal card (`values`), all as elder's points to come minus younger's."""
+
+    seat: Seat
+    value: int
+    values: dict[Card, int]
+
+    def cost(self, card: Card) -> int:
+        """What `card` gives away against the best card, for the seat that plays it (>= 0)."""
+        value = self.values[card]
+        return self.value - value if self.seat is ELDER else value - self.value
+
+    def costs(self) -> dict[Card, int]:
+        return {card: self.cost(card) for card in self.values}
+
+    @property
+    def best_cards(self) -> tuple[Card, ...]:
+        """Every card as good as the best, lowest first."""
+        return tuple(card for card in sorted(self.values) if self.values[card] == self.value)
+
+    def badges(self) -> dict[str, str]:
+        """Card code -> '=' or '−n', for `CardRow.badges`."""
+        return {card.code: cost_badge(self.cost(card)) for card in self.values}
+
+
+def card_values(deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None) -> CardValues:
+    """The value of every legal card of the player to move in a deal in its play phase."""
+    solver = solver or Solver()
+    with stopping(solver, should_stop):
+        solution = solve_position(Position.of_deal(deal), solver)
+    values = {card: solution.cards[card] for card in deal.playable_cards()}
+    return CardValues(deal.to_move, solution.value, values)
+
+
+# -- the hint --------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Hint:
+    """The best choice for the player to move: `cards` are the best cards (play) or the best
+    discards (exchange); `text` says it in words."""
+
+    seat: Seat
+    phase: Phase
+    cards: tuple[Card, ...]
+    text: str
+    value: float
+
+
+def hint(deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None) -> Hint:
+    """The best card (the solver) or the best discards (the exchange advisor) for the player to move."""
+    if deal.phase is Phase.EXCHANGE:
+        from piquet_widgets.analysis.advisor import advise_exchange
+
+        best = advise_exchange(deal, top=1)[0]
+        text = _("Hint: {advice}").format(advice=best.explanation())
+        return Hint(deal.to_move, deal.phase, best.discards, text, best.expected)
+    if deal.phase is not Phase.PLAY:
+        raise PiquetError(N_("There is nothing to choose now."))
+    values = card_values(deal, solver, should_stop)
+    best = values.best_cards
+    first = _lead_choice(deal, best)
+    others = [card for card in best if card != first]
+    parts = [_("Hint: play the {card}.").format(card=first.name_in_words())]
+    if 0 < len(others) <= NAMED:
+        parts.append(
+            ngettext("The {cards} is just as good.", "The {cards} are just as good.", len(others)).format(
+                cards=_join([card.name_in_words() for card in others])
+            )
+        )
+    elif others:
+        parts.append(
+            ngettext("{count} other card is just as good.", "{count} other cards are just as good.", len(others)).format(
+                count=len(others)
+            )
+        )
+    parts.append(value_sentence(values.value))
+    return Hint(deal.to_move, deal.phase, (first, *others), " ".join(parts), values.value)
+
+
+def value_sentence(value: int) -> str:
+    """'With best play by both from here, elder's points to come minus younger's: 7.'"""
+    return _("With best play by both from here, elder's points to come minus younger's: {value}.").format(value=value)
+
+
+def _lead_choice(deal: Deal, best: Sequence[Card]) -> Card:
+    """The best card to name first: the one the beginner's rules would pick if it is best (the
+    natural card), else the lowest."""
+    from piquet_widgets.analysis.players import SimplePlayer
+
+    preferred = SimplePlayer().choose_card(deal)
+    return preferred if preferred in best else min(best, key=lambda card: (card.rank, card.suit))
+
+
+# -- the review of a deal -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Mistake:
+    """A card played that was worth less than the best card at that moment."""
+
+    index: int  # the state of the timeline where it was played
+    trick: int
+    seat: Seat
+    card: Card
+    cost: int
+    better: tuple[Card, ...]  # the best cards then
+    value: int  # of the card played (elder minus younger, points to come)
+    best_value: int
+
+    def sentence(self) -> str:
+        text = ngettext(
+            "Trick {trick}: {player} played the {card}, which cost {cost} point; the {better} was better.",
+            "Trick {trick}: {player} played the {card}, which cost {cost} points; the {better} was better.",
+            self.cost,
+        )
+        return text.format(
+            trick=self.trick, player=_seat_word(self.seat), card=self.card.name_in_words(), cost=self.cost,
+            better=_or_join([card.name_in_words() for card in self.better[:NAMED]]),
+        )
+
+
+@dataclass(frozen=True)
+class ExchangeNote:
+    """A learner's discards against the advisor's best, in expected points of the declarations."""
+
+    seat: Seat
+    discards: tuple[Card, ...]
+    expected: float
+    best: tuple[Card, ...]
+    best_expected: float
+
+    @property
+    def cost(self) -> float:
+        return self.best_expected - self.expected
+
+    def sentence(self) -> str:
+        return _(
+            "Exchange: {player} discarded {cards}, expected to bring {value} in the declarations; "
+            "discarding {best} was expected to bring {best_value}."
+        ).format(
+            player=_seat_word(self.seat), cards=format_cards(self.discards), value=f"{self.expected:+.1f}",
+            best=format_cards(self.best), best_value=f"{self.best_expected:+.1f}",
+        )
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of a deal for some seats: every play mistake and the exchanges below the best."""
+
+    seats: frozenset[Seat]
+    mistakes: tuple[Mistake, ...]
+    exchanges: tuple[ExchangeNote, ...]
+    cards_played: int
+
+    @property
+    def total_cost(self) -> int:
+        return sum(mistake.cost for mistake in self.mistakes)
+
+    def summary(self) -> str:
+        count = len(self.mistakes)
+        if not count:
+            return ngettext(
+                "Every one of the {played} card played was a best card.",
+                "Every one of the {played} cards played was a best card.",
+                self.cards_played,
+            ).format(played=self.cards_played)
+        first = ngettext(
+            "{count} card of {played} was not the best.", "{count} cards of {played} were not the best.", count
+        ).format(count=count, played=self.cards_played)
+        second = ngettext(
+            "Together the mistakes cost {total} point.", "Together the mistakes cost {total} points.", self.total_cost
+        ).format(total=self.total_cost)
+        return f"{first} {second}"
+
+
+def _plays(timeline: Sequence[Deal], seats: Iterable[Seat] | None) -> list[tuple[int, Deal, Card]]:
+    """(index, state, card) of every card played in the timeline by one of `seats`."""
+    wanted = frozenset(seats) if seats is not None else frozenset(Seat)
+    found = []
+    for index, (before, after) in enumerate(zip(timeline, timeline[1:])):
+        if before.phase is Phase.PLAY and before.to_move in wanted:
+            card = after.led if after.led is not None else after.tricks[-1].reply
+            found.append((index, before, card))
+    return found
+
+
+def review_play(
+    timeline: Sequence[Deal], seats: Iterable[Seat] | None = None, solver: Solver | None = None, should_stop: StopCheck = None
+) -> list[Mistake]:
+    """Every card played by `seats` (both by default) worth less than the best card at that moment."""
+    solver = solver or Solver()
+    mistakes = []
+    for index, before, card in _plays(timeline, seats):
+        values = card_values(before, solver, should_stop)
+        cost = values.cost(card)
+        if cost > 0:
+            best = values.best_cards
+            first = _lead_choice(before, best)
+            better = (first, *(other for other in best if other != first))
+            mistakes.append(Mistake(index, len(before.tricks) + 1, before.to_move, card, cost, better, values.values[card], values.value))
+    return mistakes
+
+
+def review_exchanges(timeline: Sequence[Deal], seats: Iterable[Seat] | None = None) -> list[ExchangeNote]:
+    """The exchanges of `seats` whose expectation (the advisor's) was below the best choice's."""
+    from piquet_widgets.analysis.advisor import advise_exchange
+
+    wanted = frozenset(seats) if seats is not None else frozenset(Seat)
+    notes = []
+    for before, after in zip(timeline, timeline[1:]):
+        if before.phase is Phase.EXCHANGE and before.to_move in wanted:
+            seat = before.to_move
+            discards = after.discards[seat]
+            advice = advise_exchange(before)
+            mask = mask_of(discards)
+            mine = next(item for item in advice if mask_of(item.discards) == mask and len(item.discards) == len(discards))
+            if mine.expected < advice[0].expected - 1e-9:
+                notes.append(ExchangeNote(seat, tuple(discards), mine.expected, advice[0].discards, advice[0].expected))
+    return notes
+
+
+def review_deal(
+    timeline: Sequence[Deal], seats: Iterable[Seat] | None = None, solver: Solver | None = None, should_stop: StopCheck = None
+) -> Review:
+    """The review of a deal for `seats` (both by default): play mistakes and exchanges."""
+    wanted = frozenset(seats) if seats is not None else frozenset(Seat)
+    mistakes = review_play(timeline, wanted, solver, should_stop)
+    return Review(wanted, tuple(mistakes), tuple(review_exchanges(timeline, wanted)), len(_plays(timeline, wanted)))
+
+
+# -- the best continuation ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Line:
+    """The best continuation from a moment of the play: every state from `deals[0]` to the end of
+    the deal, each card chosen among the best for its seat; `value` is the solver's value of the
+    first state, and the points the line scores (`points()`) equal it."""
+
+    value: int
+    deals: tuple[Deal, ...]
+
+    @property
+    def start(self) -> Deal:
+        return self.deals[0]
+
+    @property
+    def end(self) -> Deal:
+        return self.deals[-1]
+
+    @property
+    def plays(self) -> tuple[tuple[Seat, Card], ...]:
+        """(seat, card) of every card of the line, in order."""
+        found = []
+        for before, after in zip(self.deals, self.deals[1:]):
+            found.append((before.to_move, after.led if after.led is not None else after.tricks[-1].reply))
+        return tuple(found)
+
+    def points(self) -> int:
+        """Elder's points minus younger's scored along the line (as the engine reckons them)."""
+        start, end = self.start.scores, self.end.scores
+        return (end[0] - start[0]) - (end[1] - start[1])
+
+    def lines(self) -> list[str]:
+        """One sentence per trick of the line."""
+        sentences = []
+        first = len(self.start.tricks)
+        for trick in self.end.tricks[first:]:
+            values = dict(
+                number=trick.number, leader=_seat_word(trick.leader), lead=trick.lead.name_in_words(),
+                second=_seat_word(trick.leader.other), reply=trick.reply.name_in_words(), winner=_seat_word(trick.winner),
+            )
+            if trick.number == first + 1 and self.start.led is not None:
+                text = _("Trick {number}: to the {lead} led by {leader}, {second} plays the {reply}; {winner} wins.")
+            else:
+                text = _("Trick {number}: {leader} leads the {lead}, {second} plays the {reply}; {winner} wins.")
+            sentences.append(text.format(**values))
+        return sentences
+
+
+def best_line(deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None) -> Line:
+    """The principal variation from `deal` (in its play phase) to the end of the deal."""
+    if deal.phase is not Phase.PLAY:
+        raise PiquetError(N_("The best continuation is shown during the play."))
+    solver = solver or Solver()
+    deals = [deal]
+    value = None
+    while deals[-1].phase is Phase.PLAY:
+        current = deals[-1]
+        values = card_values(current, solver, should_stop)
+        if value is None:
+            value = values.value
+        card = min(values.best_cards, key=lambda c: (c.rank, c.suit))
+        deals.append(current.apply(Play(card)))
+    return Line(value, tuple(deals))
+
+
+# -- words ---------------------------------------------------------------------------------------
+def _seat_word(seat: Seat) -> str:
+    return _("elder") if seat is ELDER else _("younger")
+
+
+def _join(names: list[str]) -> str:
+    """'a, b and c' in the current language."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{first} and {last}").format(first=_(", ").join(names[:-1]), last=names[-1])
+
+
+def _or_join(names: list[str]) -> str:
+    """'a, b or c' in the current language."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{first} or {last}").format(first=_(", ").join(names[:-1]), last=names[-1])
