@@ -29,7 +29,8 @@ from piquet_widgets.engine import (
 )
 from piquet_widgets.engine.cards import mask_of
 
-EXAMPLE = json.loads((Path(__file__).parents[2] / "shared" / "examples" / "cavendish-example.json").read_text())
+# the published example with its known score (a copy of the project brief's example file)
+EXAMPLE = json.loads((Path(__file__).parent / "data" / "cavendish-example.json").read_text())
 PIQUE = ("AS KS QS JS TS 9S AH KD 8D 8C 7C 7D", "KH QH JH TH 9H AD QD 9D AC 9C 8S 7S")
 YOUNGER_REPIQUE = ("KD QD JD TD 9D 8D 7D KC QC JC TC 9C", "AH KH QH JH TH 9H 8H 7H AS AD AC KS")
 CAPOT = ("AS KS QS JS TS 9S 8S 7S AH KH AD AC", "QH JH TH 9H 8H 7H KD QD JD KC QC JC")
