@@ -1,5 +1,6 @@
 """The words of the game, each with a one-line meaning and the lesson that teaches it.
 
+>>> from piquet_widgets.i18n import _
 >>> term, meaning, lesson = GLOSSARY[0]
 >>> _(term), lesson
 ('Elder', 1)
@@ -7,7 +8,7 @@
 
 from __future__ import annotations
 
-from piquet_widgets.i18n import N_, _
+from piquet_widgets.i18n import N_
 
 # (word, meaning, lesson) — in the order a learner meets them.
 GLOSSARY: tuple[tuple[str, str, int], ...] = (

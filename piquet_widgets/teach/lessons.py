@@ -49,8 +49,9 @@ class Cards:
 
 @dataclass(frozen=True)
 class Walkthrough:
-    """The walkthrough of a deal record, opened at the start of a phase
-    ('deal', 'exchange', 'declarations', 'play' or 'end')."""
+    """The walkthrough of a deal record, opened at the start of a phase ('deal', 'exchange',
+    'declarations', 'play' or 'end') or at the step that first scores a kind of event
+    ('sequence', 'sets', 'repique'…)."""
 
     record: dict[str, Any]
     start: str = "deal"
@@ -273,7 +274,7 @@ LESSON_4 = Lesson(
         Part(N_("Sets"), (
             N_("Three or four cards of the same rank make a set — **aces, kings, queens, knaves or tens only**. Nines, eights and sevens never count."),
             N_("Three (a **trio**) score 3; four (a **quatorze**) score 14. Any quatorze beats any trio; between two of a kind the higher rank wins. The winner scores all his sets."),
-        ), Walkthrough(deals.CAVENDISH, "declarations"), N_("In Cavendish's deal elder's quart major wins the sequences; younger's fourteen tens beat elder's three knaves and bring his three queens with them: 14 + 3 = 17.")),
+        ), Walkthrough(deals.CAVENDISH, "sequence"), N_("In Cavendish's deal elder's quart major wins the sequences; younger's fourteen tens beat elder's three knaves and bring his three queens with them: 14 + 3 = 17.")),
     ),
     exercises=(
         Exercise(N_("Elder holds ♠ A K Q J 10 and ♥ 9 8 7; younger's best sequence is ♦ K Q J 10 9. Who scores for sequences, and how much?"),

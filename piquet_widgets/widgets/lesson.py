@@ -29,8 +29,21 @@ from piquet_widgets.engine import partie_from_json
 from piquet_widgets.i18n import _
 from piquet_widgets.teach import lessons as script
 from piquet_widgets.teach.lessons import Cards, Lesson, PartieSheet, Practice, Walkthrough, text
+from piquet_widgets.teach.steps import PHASES
 from piquet_widgets.widgets.quiz import Quiz
 
+# The lessons' look, in a notebook as in the app (it travels with each lesson's introduction).
+STYLE = """<style>
+.pw-lesson-intro .widget-html-content, .pw-lesson-text .widget-html-content, .pw-lesson-note .widget-html-content,
+.pw-lesson-summary .widget-html-content, .pw-quiz .widget-html-content, .pw-partie-sheet .widget-html-content { line-height: 1.5; }
+.pw-lesson-part { margin-bottom: 0.8em; }
+.pw-partie-table { border-collapse: collapse; }
+.pw-partie-table td, .pw-partie-table th { padding: 0.3em 0.7em; border-bottom: 1px solid #ddd; text-align: left; }
+.pw-partie-total { font-weight: bold; }
+.pw-quiz { border: 1px solid #ddd; border-radius: 6px; padding: 0.4em 0.8em; margin: 0.4em 0; }
+.pw-quiz-right p { color: #1e7b34; }
+.pw-quiz-wrong p { color: #a93226; }
+</style>"""
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"\*(.+?)\*")
 
@@ -41,7 +54,8 @@ def markup(message: str, **params: object) -> str:
     return _ITALIC.sub(r"<em>\1</em>", _BOLD.sub(r"<strong>\1</strong>", html))
 
 
-def _html(content: str, *classes: str) -> widgets.HTML:
+def html_box(content: str, *classes: str) -> widgets.HTML:
+    """An HTML widget with CSS classes."""
     box = widgets.HTML(content)
     for name in classes:
         box.add_class(name)
@@ -67,7 +81,8 @@ def partie_sheet(partie: PartieSheet) -> widgets.HTML:
         scores = value.deal_scores(number)
         rows.append(f"<tr><td>{number}</td><td>{value.elder(number)}</td><td>{scores['A']}</td><td>{scores['B']}</td></tr>")
     totals = value.totals
-    rows.append(f"<tr class='pw-partie-total'><th>{escape(_('Total'))}</th><td></td><td>{totals['A']}</td><td>{totals['B']}</td></tr>")
+    total = _("Total")
+    rows.append(f"<tr class='pw-partie-total'><th>{escape(total)}</th><td></td><td>{totals['A']}</td><td>{totals['B']}</td></tr>")
     result = value.result
     if result.winner is None:
         verdict = _("Drawn partie.") if result.finished else _("The partie is not finished.")
@@ -79,7 +94,7 @@ def partie_sheet(partie: PartieSheet) -> widgets.HTML:
             verdict = _("{winner} wins. {loser} has 100 or more: {winner} scores {w} − {l} + 100 = {points}.")
         verdict = verdict.format(winner=result.winner, loser=loser, w=totals[result.winner], l=totals[loser], points=result.points)
     table = f"<table class='pw-partie-table'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-    return _html(f"{table}<p class='pw-partie-result'>{escape(verdict)}</p>", "pw-partie-sheet")
+    return html_box(f"{table}<p class='pw-partie-result'>{escape(verdict)}</p>", "pw-partie-sheet")
 
 
 def walkthrough_view(walk: Walkthrough) -> widgets.Widget:
@@ -87,7 +102,10 @@ def walkthrough_view(walk: Walkthrough) -> widgets.Widget:
     from piquet_widgets.widgets.walkthrough import DealWalkthrough
 
     view = DealWalkthrough(walk.record)
-    view.jump(walk.start)
+    if walk.start in PHASES:
+        view.jump(walk.start)
+    else:
+        view.go(next(step.index for step in view.steps if any(event.kind == walk.start for event in step.new_events)))
     return view
 
 
@@ -120,8 +138,9 @@ class LessonView:
         lesson = self.lesson
         title = _("Lesson {number}: {title}").format(number=lesson.number, title=text(lesson.title))
         items = "".join(f"<li>{markup(item)}</li>" for item in lesson.teaches)
-        body = f"<h2>{escape(title)}</h2><p>{escape(_('In this lesson you will learn:'))}</p><ul>{items}</ul>"
-        return _html(body, "pw-lesson-intro")
+        lead = _("In this lesson you will learn:")
+        body = f"{STYLE}<h2>{escape(title)}</h2><p>{escape(lead)}</p><ul>{items}</ul>"
+        return html_box(body, "pw-lesson-intro")
 
     def part(self, number: int) -> widgets.VBox:
         """Part `number` (1-based): its heading, paragraphs, illustration and note."""
@@ -129,11 +148,11 @@ class LessonView:
             raise ValueError(f"lesson {self.lesson.number} has parts 1 to {len(self.lesson.parts)}")
         part = self.lesson.parts[number - 1]
         paragraphs = "".join(f"<p>{markup(paragraph)}</p>" for paragraph in part.paragraphs)
-        children: list[widgets.Widget] = [_html(f"<h3>{escape(text(part.heading))}</h3>{paragraphs}", "pw-lesson-text")]
+        children: list[widgets.Widget] = [html_box(f"<h3>{escape(text(part.heading))}</h3>{paragraphs}", "pw-lesson-text")]
         if part.show is not None:
             children.append(illustration(part.show))
         if part.note:
-            children.append(_html(f"<p><em>{markup(part.note)}</em></p>", "pw-lesson-note"))
+            children.append(html_box(f"<p><em>{markup(part.note)}</em></p>", "pw-lesson-note"))
         box = widgets.VBox(children)
         box.add_class("pw-lesson-part")
         return box
@@ -158,13 +177,15 @@ class LessonView:
 
     def summary(self) -> widgets.HTML:
         items = "".join(f"<li>{markup(item)}</li>" for item in self.lesson.summary)
-        return _html(f"<h3>{escape(_('Summary'))}</h3><ul>{items}</ul>", "pw-lesson-summary")
+        heading = _("Summary")
+        return html_box(f"<h3>{escape(heading)}</h3><ul>{items}</ul>", "pw-lesson-summary")
 
     def page(self) -> widgets.VBox:
         """The whole lesson: introduction, parts, exercises and summary."""
         children = [self.introduction()]
         children += [self.part(number) for number in range(1, len(self.lesson.parts) + 1)]
-        children += [_html(f"<h3>{escape(_('Exercises'))}</h3>", "pw-lesson-text"), self.exercises(), self.summary()]
+        heading = _("Exercises")
+        children += [html_box(f"<h3>{escape(heading)}</h3>", "pw-lesson-text"), self.exercises(), self.summary()]
         box = widgets.VBox(children)
         box.add_class("pw-lesson")
         box.add_class(f"pw-lesson-{self.lesson.number}")

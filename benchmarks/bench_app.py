@@ -1,0 +1,269 @@
+"""The tutorial app's speed and size (issue 4). Prints the figures the README quotes.
+
+    python benchmarks/bench_app.py [--runs 3] [--visitors 5] [--pool 1] [--json]
+
+- cold start: from running `python -m piquet_widgets serve --no-browser --port N` to the first
+  widget of the page visible in Chromium (the page is requested as soon as the server answers);
+- new visitor: a running server, warmed up, and a new browser context opening `/`: from the
+  request to the first widget visible (median of `--runs`, each after the kernel pool refilled);
+- memory per visitor: `--visitors` pages opened at once, then the resident memory (RSS, and the
+  unique memory USS) of each visitor's kernel, read with psutil.
+
+Every Jupyter and home folder points into a temporary folder. `--pool 0` measures the server
+without preheated kernels (Voilà run directly with the same arguments as `serve`); the default
+is `serve`'s own setting. Needs Playwright and Debian's chromium; psutil for the memory figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Browser, expect, sync_playwright
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+FIRST_WIDGET = ".pw-app"
+# what the link opened: the landing page's lesson, its cards drawn
+CONTENT = ".pw-section-lessons .pw-cards"
+TIMEOUT = 60.0
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def environment(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    for name, folder in {
+        "HOME": "home", "JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data", "JUPYTER_RUNTIME_DIR": "runtime",
+        "IPYTHONDIR": "ipython", "XDG_CONFIG_HOME": "xdg/config", "XDG_DATA_HOME": "xdg/data", "XDG_CACHE_HOME": "xdg/cache",
+        "XDG_RUNTIME_DIR": "xdg/runtime",
+    }.items():
+        (home / folder).mkdir(parents=True, exist_ok=True)
+        env[name] = str(home / folder)
+    env["JUPYTER_PLATFORM_DIRS"] = "1"
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    return env
+
+
+def server_command(port: int, pool: int | None) -> list[str]:
+    if pool is None:
+        return [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port)]
+    code = (
+        "from voila.app import Voila; from piquet_widgets.app.server import voila_arguments; "
+        f"Voila.launch_instance(argv=voila_arguments({port}, False, pool_size={pool}))"
+    )
+    return [sys.executable, "-c", code]
+
+
+def answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return False
+
+
+def wait_for_port(port: int, process: subprocess.Popen, deadline: float) -> None:
+    """Wait until something listens on the port (without sending a page request)."""
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with status {process.returncode}")
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.02)
+    raise TimeoutError("the server did not start")
+
+
+def first_widget(browser: Browser, url: str) -> tuple[float, float]:
+    """Seconds from requesting `url` in a new browser context to the first widget visible, and
+    to the lesson's cards drawn."""
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    try:
+        page = context.new_page()
+        start = time.monotonic()
+        page.goto(url, wait_until="commit", timeout=TIMEOUT * 1000)
+        expect(page.locator(FIRST_WIDGET)).to_be_visible(timeout=TIMEOUT * 1000)
+        first = time.monotonic() - start
+        expect(page.locator(CONTENT).first).to_be_visible(timeout=TIMEOUT * 1000)
+        return first, time.monotonic() - start
+    finally:
+        context.close()
+
+
+class Server:
+    """The app's server in a temporary home; stopped with SIGTERM like a user's Ctrl-C."""
+
+    def __init__(self, pool: int | None) -> None:
+        self.home = Path(tempfile.mkdtemp(prefix="bench_app_"))
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log = (self.home / "serve.log").open("w")
+        self.started = time.monotonic()
+        self.process = subprocess.Popen(
+            server_command(self.port, pool), cwd=self.home, env=environment(self.home), stdout=self.log, stderr=subprocess.STDOUT
+        )
+
+    def kernels(self) -> list:
+        import psutil
+
+        return [child for child in psutil.Process(self.process.pid).children(recursive=True) if "ipykernel" in " ".join(child.cmdline())]
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.log.close()
+
+
+def wait_for_pool(server: Server, idle_kernels: int, seconds: float = 20.0) -> None:
+    """Give the preheated pool time to refill (a visitor's kernel plus `idle_kernels` ready)."""
+    deadline = time.monotonic() + seconds
+    try:
+        import psutil  # noqa: F401
+    except ImportError:
+        time.sleep(6)
+        return
+    while time.monotonic() < deadline and len(server.kernels()) < idle_kernels:
+        time.sleep(0.2)
+    time.sleep(3)  # the pooled kernel also runs the notebook's first cell
+
+
+def cold_start(browser: Browser, pool: int | None) -> tuple[float, float]:
+    """Seconds from starting the server to the first widget visible, and to the lesson's cards."""
+    server = Server(pool)
+    try:
+        wait_for_port(server.port, server.process, server.started + TIMEOUT)
+        before = time.monotonic() - server.started
+        first, content = first_widget(browser, server.url)
+        return before + first, before + content
+    finally:
+        server.stop()
+
+
+def new_visitors(browser: Browser, pool: int | None, runs: int, pool_size: int) -> list[tuple[float, float]]:
+    server = Server(pool)
+    try:
+        wait_for_port(server.port, server.process, server.started + TIMEOUT)
+        first_widget(browser, server.url)  # warm up: the first visitor pays for the cold start
+        times = []
+        for _ in range(runs):
+            wait_for_pool(server, pool_size + len(times) + 1)
+            times.append(first_widget(browser, server.url))
+        return times
+    finally:
+        server.stop()
+
+
+def memory(browser: Browser, pool: int | None, visitors: int) -> dict[str, float] | None:
+    try:
+        import psutil  # noqa: F401
+    except ImportError:
+        return None
+    server = Server(pool)
+    contexts = []
+    try:
+        wait_for_port(server.port, server.process, server.started + TIMEOUT)
+        pages = []
+        for _ in range(visitors):
+            context = browser.new_context()
+            contexts.append(context)
+            page = context.new_page()
+            page.goto(server.url, wait_until="commit", timeout=TIMEOUT * 1000)
+            pages.append(page)
+        for page in pages:
+            expect(page.locator(FIRST_WIDGET)).to_be_visible(timeout=TIMEOUT * 1000)
+            page.locator(".pw-lesson-1 .pw-next").first.click()  # every visitor does something
+        time.sleep(2)
+        kernels = server.kernels()
+        rss = sorted(kernel.memory_info().rss / 2**20 for kernel in kernels)
+        uss = sorted(kernel.memory_full_info().uss / 2**20 for kernel in kernels)
+        server_rss = psutil_rss(server.process.pid)
+        # the visitors' kernels are the largest; the others are idle pooled kernels
+        visitor_rss, visitor_uss = rss[-visitors:], uss[-visitors:]
+        return {
+            "kernels": len(kernels),
+            "visitor_rss_mean_mb": statistics.mean(visitor_rss),
+            "visitor_rss_max_mb": max(visitor_rss),
+            "visitor_uss_mean_mb": statistics.mean(visitor_uss),
+            "server_rss_mb": server_rss,
+            "total_rss_mb": sum(rss) + server_rss,
+        }
+    finally:
+        for context in contexts:
+            context.close()
+        server.stop()
+
+
+def psutil_rss(pid: int) -> float:
+    import psutil
+
+    return psutil.Process(pid).memory_info().rss / 2**20
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--visitors", type=int, default=5)
+    parser.add_argument("--pool", type=int, default=None, help="kernel pool size (default: what `serve` uses)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    from piquet_widgets.app.server import POOL_SIZE
+
+    pool_size = POOL_SIZE if args.pool is None else args.pool
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            colds = [cold_start(browser, args.pool) for _ in range(args.runs)]
+            visits = new_visitors(browser, args.pool, args.runs, pool_size)
+            mem = memory(browser, args.pool, args.visitors)
+        finally:
+            browser.close()
+    figures = {
+        "pool_size": pool_size,
+        "cold_start_s": statistics.median(first for first, _ in colds),
+        "cold_start_content_s": statistics.median(content for _, content in colds),
+        "new_visitor_s": statistics.median(first for first, _ in visits),
+        "new_visitor_content_s": statistics.median(content for _, content in visits),
+        "runs": {"cold_start": colds, "new_visitor": visits},
+        "memory": mem,
+    }
+    if args.json:
+        print(json.dumps(figures))
+        return
+
+    def runs(pairs: list[tuple[float, float]]) -> str:
+        return ", ".join(f"{first:.2f}" for first, _ in pairs)
+
+    print(f"kernel pool size:                      {pool_size}")
+    print(f"cold start, command to first widget:   {figures['cold_start_s']:.2f} s (median of {args.runs}: {runs(colds)}); "
+          f"lesson drawn {figures['cold_start_content_s']:.2f} s")
+    print(f"new visitor, request to first widget:  {figures['new_visitor_s']:.2f} s (median of {args.runs}: {runs(visits)}); "
+          f"lesson drawn {figures['new_visitor_content_s']:.2f} s")
+    if mem is None:
+        print("memory per visitor:                    (install psutil to measure)")
+    else:
+        print(f"memory per visitor ({args.visitors} at once):       RSS {mem['visitor_rss_mean_mb']:.0f} MB mean, {mem['visitor_rss_max_mb']:.0f} MB max; "
+              f"USS {mem['visitor_uss_mean_mb']:.0f} MB mean")
+        print(f"server and all {mem['kernels']} kernels:              RSS {mem['total_rss_mb']:.0f} MB (server {mem['server_rss_mb']:.0f} MB)")
+
+
+if __name__ == "__main__":
+    main()

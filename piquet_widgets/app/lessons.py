@@ -1,0 +1,120 @@
+"""The lesson notebooks and the app notebook: where they are, how they are made, and a copy for
+the learner.
+
+The lessons' words live in `teach.lessons`; a lesson notebook only shows them, piece by piece,
+the same way for every lesson. The notebooks are written by `write_notebooks()` from the
+lessons (`python -m piquet_widgets.app.lessons` rewrites them; a test checks they are up to date)
+and kept without outputs. They ship inside the package (`piquet_widgets/notebooks/`, which the
+repository's top-level `notebooks/` links to), so that `pip install piquet-widgets[app]` alone
+has them.
+
+>>> [cell["source"] for cell in lesson_notebook(LESSONS[2])["cells"]][1:3]
+['from piquet_widgets.widgets.lesson import LessonView\\n\\nlesson = LessonView(3)\\nlesson.introduction()', 'lesson.part(1)']
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+from piquet_widgets.app import APP_NOTEBOOK, LESSONS_DIR
+from piquet_widgets.teach.lessons import LESSONS, Lesson
+
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+
+
+def _notebook(cells: list[dict[str, Any]], title: str) -> dict[str, Any]:
+    return {
+        "cells": cells,
+        "metadata": {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}, "title": title},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def _code(cell_id: str, source: str) -> dict[str, Any]:
+    return {"cell_type": "code", "execution_count": None, "id": cell_id, "metadata": {}, "outputs": [], "source": source}
+
+
+def _markdown(cell_id: str, source: str) -> dict[str, Any]:
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": source}
+
+
+def lesson_notebook(lesson: Lesson) -> dict[str, Any]:
+    """The notebook of a lesson (nbformat 4 JSON, no outputs)."""
+    n = lesson.number
+    # The title cell is English: the notebook file is made once; the lesson itself (every cell's
+    # output) speaks the language chosen with `piquet_widgets.i18n.set_language`.
+    cells = [
+        _markdown(f"lesson-{n}-title", f"# Lesson {n}\n\n*Run the cells one by one with Shift-Enter, or all at once with Run ▸ Run All Cells.*"),
+        _code(f"lesson-{n}-introduction", f"from piquet_widgets.widgets.lesson import LessonView\n\nlesson = LessonView({n})\nlesson.introduction()"),
+    ]
+    cells += [_code(f"lesson-{n}-part-{part}", f"lesson.part({part})") for part in range(1, len(lesson.parts) + 1)]
+    cells += [_code(f"lesson-{n}-exercises", "lesson.exercises()"), _code(f"lesson-{n}-summary", "lesson.summary()")]
+    return _notebook(cells, f"Piquet — lesson {n}")
+
+
+def app_notebook() -> dict[str, Any]:
+    """The app notebook Voilà serves: it shows the page the link asks for."""
+    cells = [
+        _code("app-import", "from piquet_widgets.app.page import show"),
+        _code("app-show", "app = show()"),
+    ]
+    return _notebook(cells, "Piquet with open hands")
+
+
+def notebooks() -> dict[Path, dict[str, Any]]:
+    """Every notebook the package ships, by its path."""
+    made = {LESSONS_DIR / lesson.notebook_name: lesson_notebook(lesson) for lesson in LESSONS}
+    made[APP_NOTEBOOK] = app_notebook()
+    return made
+
+
+def notebook_text(notebook: dict[str, Any]) -> str:
+    """A notebook as it is written to a file."""
+    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+
+
+def write_notebooks() -> list[Path]:
+    """Write (or rewrite) every shipped notebook; returns those whose text changed."""
+    changed = []
+    for path, notebook in notebooks().items():
+        content = notebook_text(notebook)
+        if not path.exists() or path.read_text(encoding="utf-8") != content:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(content, encoding="utf-8")
+            changed.append(path)
+    return changed
+
+
+def lesson_paths() -> list[Path]:
+    """The shipped lesson notebooks, in order."""
+    return [LESSONS_DIR / lesson.notebook_name for lesson in LESSONS]
+
+
+def copy_lessons(dest: str | Path, overwrite: bool = False) -> list[Path]:
+    """Copy the lesson notebooks into the folder `dest` (made if missing); returns the copies.
+
+    A notebook already in `dest` is left alone — it may hold the learner's own work — unless
+    `overwrite` is true.
+    """
+    folder = Path(dest).expanduser()
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(f"{folder} is not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    copied = []
+    for source in lesson_paths():
+        target = folder / source.name
+        if target.exists() and not overwrite:
+            continue
+        shutil.copyfile(source, target)
+        copied.append(target)
+    return copied
+
+
+if __name__ == "__main__":
+    for path in write_notebooks():
+        print(f"wrote {path}", file=sys.stderr)

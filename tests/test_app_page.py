@@ -1,0 +1,244 @@
+"""The app's page and server without a browser: what a link opens, the sections built when
+first shown, the query string of a preheated kernel, and the server's arguments."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from piquet_widgets.app import page, server
+from piquet_widgets.app.page import App, build, query_string
+from piquet_widgets.app.params import encode_record, parse_query
+from piquet_widgets.engine import Deal, deal_code, deal_from_record
+from piquet_widgets.i18n import get_language, set_language
+from piquet_widgets.teach.lesson_deals import PIQUE
+
+
+@pytest.fixture(autouse=True)
+def english():
+    before = get_language()
+    set_language("en")
+    yield
+    set_language(before)
+
+
+def classes(widget) -> set[str]:
+    return set(widget._dom_classes)
+
+
+def shown(app: App):
+    (content,) = app.content.children
+    return content
+
+
+def descendants(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from descendants(child)
+
+
+def count_class(widget, name: str) -> int:
+    return sum(name in getattr(item, "_dom_classes", ()) for item in descendants(widget))
+
+
+def test_landing_page_is_lesson_one_and_nothing_else_is_built() -> None:
+    app = build("")
+    assert app.section == "lesson" and "pw-section-lessons" in classes(shown(app))
+    assert count_class(app.root, "pw-lesson-1") == 1
+    assert set(app._built) == {"lesson"}
+    assert app.nav_buttons["lesson"].button_style == "info"
+    assert app.messages.children == ()
+
+
+def test_record_link_opens_one_walkthrough_of_that_deal() -> None:
+    app = build("record=" + encode_record(PIQUE))
+    assert app.section == "walkthrough"
+    assert count_class(app.root, "pw-walkthrough") == 1 and count_class(app.root, "pw-next") == 1
+    app.walkthrough.last()
+    assert app.walkthrough.score_labels() == {"elder": "74", "younger": "5"}
+    assert app.walkthrough.deal.scores == deal_from_record(PIQUE).scores
+    assert "?record=" in app._share.value
+
+
+def test_deal_code_and_seed_links() -> None:
+    deal = Deal.from_seed(8)
+    app = build("deal=" + deal_code(deal))
+    assert app.section == "walkthrough" and app.walkthrough.code == deal_code(deal)
+    practice = build("seed=8")
+    assert practice.section == "practice"
+    (table,) = shown(practice).children
+    assert table.deal.dealt(0) == deal.dealt(0)
+
+
+def test_bad_parameters_show_messages_and_the_landing_page() -> None:
+    app = build("lesson=0&seed=x")
+    assert app.section == "lesson" and app.lesson_number == 1
+    assert [classes(message) >= {"pw-message", "pw-error"} for message in app.messages.children] == [True, True]
+    assert "lessons 1 to 8" in app.messages.children[0].value
+
+
+def test_navigation_builds_each_section_once() -> None:
+    app = build("lesson=4")
+    for section in ("glossary", "walkthrough", "practice", "lesson", "walkthrough"):
+        app.nav_buttons[section].click()
+        assert app.section == section and len(app.content.children) == 1
+    assert set(app._built) == {"lesson", "walkthrough", "practice", "glossary"}
+    walkthrough = app._built["walkthrough"]
+    app.show_section("walkthrough")
+    assert shown(app) is walkthrough
+    assert "Cavendish" in app._walk_caption.value
+    with pytest.raises(ValueError):
+        app.show_section("kitchen")
+
+
+def test_lesson_links_switch_the_lesson() -> None:
+    app = build("lesson=2")
+    app._lesson_buttons[6].click()
+    assert app.lesson_number == 7 and count_class(app.root, "pw-lesson-7") == 1 and count_class(app.root, "pw-lesson-2") == 0
+    assert [button.button_style for button in app._lesson_buttons].index("info") == 6
+    app.show_section("glossary")
+    app.show_lesson(3)
+    assert app.section == "lesson" and count_class(app.root, "pw-lesson-3") == 1
+
+
+def test_opening_a_deal_code_typed_in_the_page() -> None:
+    app = build("")
+    app.show_section("walkthrough")
+    before = app.walkthrough.code
+    app._code_input.value = "not a code"
+    app._open_code()
+    assert "pw-error" in classes(app._open_message) and "deal code" in app._open_message.value
+    assert app.walkthrough.code == before
+    code = deal_code(Deal.from_seed(99))
+    app._code_input.value = code.lower()
+    app._open_code()
+    assert app.walkthrough.code == code and "pw-error" not in classes(app._open_message)
+    assert f"?deal={code}" in app._share.value
+    app._shuffle()
+    assert app.walkthrough.code != code and "shuffled" in app._walk_caption.value
+
+
+def test_the_language_of_the_link_is_set() -> None:
+    App(parse_query("lang=fr"))
+    assert get_language() == "fr"
+
+
+def test_query_string_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "environ", {key: value for key, value in os.environ.items() if not key.startswith("VOILA_")})
+    os.environ["QUERY_STRING"] = "lesson=5"
+    assert query_string() == "lesson=5"
+    del os.environ["QUERY_STRING"]
+    assert query_string() == ""
+
+
+def test_preheated_kernel_waits_for_the_visitors_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Voilà sends a preheated kernel the request's details over a websocket when a visitor comes."""
+    from websockets.sync.server import serve
+
+    asked = []
+
+    def handler(connection) -> None:
+        asked.append(connection.request.path)
+        connection.send(json.dumps({"QUERY_STRING": "lesson=6", "SERVER_PORT": "8866"}))
+
+    with serve(handler, "127.0.0.1", 0) as websocket_server:
+        port = websocket_server.socket.getsockname()[1]
+        thread = threading.Thread(target=websocket_server.serve_forever, daemon=True)
+        thread.start()
+        monkeypatch.setattr(os, "environ", dict(os.environ))  # the request's details land in the environment
+        monkeypatch.setattr(page, "_request_received", False)
+        os.environ.update(QUERY_STRING="lesson=1", VOILA_PREHEAT="True", VOILA_APP_PORT=str(port), VOILA_SERVER_URL="/base/", VOILA_KERNEL_ID="k-1")
+        assert query_string() == "lesson=6"  # not the one the kernel inherited
+        assert query_string() == "lesson=6"  # and it waits only once
+        websocket_server.shutdown()
+    assert asked == ["/base/voila/query/k-1"]
+
+
+def test_preheated_kernel_without_voila_opens_the_landing_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    monkeypatch.setattr(os, "environ", dict(os.environ))
+    monkeypatch.setattr(page, "_request_received", False)
+    os.environ.update(VOILA_PREHEAT="True", VOILA_APP_PORT=str(port))
+    assert query_string() == ""
+
+
+# -- the server ------------------------------------------------------------------------------------
+
+
+def test_voila_arguments() -> None:
+    arguments = server.voila_arguments(9001, open_browser=False)
+    assert arguments[0] == str(server.APP_NOTEBOOK) and Path(arguments[0]).is_file()
+    for expected in (
+        "--port=9001", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--Voila.open_browser=False",
+        "--VoilaConfiguration.strip_sources=True", "--MappingKernelManager.cull_idle_timeout=300",
+        "--MappingKernelManager.cull_interval=60", "--MappingKernelManager.cull_connected=False",
+    ):
+        assert expected in arguments
+    assert ("--VoilaConfiguration.preheat_kernel=True" in arguments) == (server.POOL_SIZE > 0)
+    assert "--VoilaConfiguration.preheat_kernel=True" not in server.voila_arguments(9001, True, pool_size=0)
+
+
+def test_serve_refuses_a_busy_port_or_a_bad_one(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert not server.port_is_free(port)
+        assert server.serve(port, open_browser=False) == 2
+    assert f"port {port} is already in use" in capsys.readouterr().err
+    assert server.serve(70000, open_browser=False) == 2
+    assert "1 to 65535" in capsys.readouterr().err
+
+
+def test_jupyter_config_for_binder_is_merged(tmp_path: Path) -> None:
+    target = tmp_path / "jupyter_server_config.json"
+    target.write_text(json.dumps({"ServerApp": {"ip": "0.0.0.0"}, "MappingKernelManager": {"buffer_offline_messages": True}}))
+    assert server.write_jupyter_config(tmp_path) == target
+    config = json.loads(target.read_text())
+    assert config["ServerApp"] == {"ip": "0.0.0.0"}
+    assert config["MappingKernelManager"] == {"buffer_offline_messages": True, **server.SETTINGS["MappingKernelManager"]}
+    assert config["VoilaConfiguration"] == server.SETTINGS["VoilaConfiguration"]
+
+
+def test_the_page_does_not_import_voilas_server() -> None:
+    """Every visitor's kernel imports the page: Voilà's server modules would cost each some 40 MB."""
+    code = "import sys, piquet_widgets.app.page; print(sorted({m.split('.')[0] for m in sys.modules} & {'voila', 'jupyter_server', 'nbconvert', 'numpy'}))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_deferred_page_builds_what_the_link_opens_once_the_browser_has_drawn_the_frame() -> None:
+    app = App(parse_query("lesson=4"), deferred=True)
+    assert app.section == "" and app._built == {}
+    waiting, ready = app.content.children
+    assert "pw-loading" in classes(waiting) and ready.layout.display == "none"
+    ready._on_message(ready, {"type": "something else"}, [])
+    assert app._built == {}
+    ready._on_message(ready, {"type": "ready"}, [])
+    assert app.section == "lesson" and count_class(app.root, "pw-lesson-4") == 1
+    ready._on_message(ready, {"type": "ready"}, [])  # a second view of it changes nothing
+    assert len(app.content.children) == 1
+
+
+def test_show_defers_only_under_voila(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "environ", {key: value for key, value in os.environ.items() if not key.startswith("VOILA_")})
+    assert page.show("lesson=2").section == "lesson"
+    os.environ.update(VOILA_KERNEL_ID="k", QUERY_STRING="lesson=2")
+    assert page.show().section == ""
+
+
+def test_a_section_chosen_before_the_first_paint_is_kept() -> None:
+    app = App(parse_query("lesson=4"), deferred=True)
+    ready = app.content.children[1]
+    app.nav_buttons["glossary"].click()
+    ready._on_message(ready, {"type": "ready"}, [])
+    assert app.section == "glossary" and "lesson" not in app._built

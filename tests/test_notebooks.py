@@ -1,0 +1,137 @@
+"""The shipped notebooks: made from the lessons, kept without outputs, and each one runs top to
+bottom in a fresh kernel (nbclient, headless) without an error.
+
+Every Jupyter, IPython and XDG folder points into a temporary folder, so running the notebooks
+writes nothing into the home folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from piquet_widgets.app import APP_NOTEBOOK, LESSONS_DIR
+from piquet_widgets.app.lessons import copy_lessons, lesson_paths, notebook_text, notebooks
+from piquet_widgets.app.params import encode_record
+from piquet_widgets.teach.lesson_deals import CAVENDISH
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+
+REPO = Path(__file__).resolve().parents[1]
+SHIPPED = sorted(notebooks())
+FOLDERS = {
+    "HOME": "home",
+    "JUPYTER_CONFIG_DIR": "jupyter/config",
+    "JUPYTER_DATA_DIR": "jupyter/data",
+    "JUPYTER_RUNTIME_DIR": "jupyter/runtime",
+    "IPYTHONDIR": "ipython",
+    "XDG_CONFIG_HOME": "xdg/config",
+    "XDG_DATA_HOME": "xdg/data",
+    "XDG_CACHE_HOME": "xdg/cache",
+    "XDG_RUNTIME_DIR": "xdg/runtime",
+    "MPLCONFIGDIR": "matplotlib",
+}
+
+
+@pytest.fixture(scope="module")
+def isolated(tmp_path_factory: pytest.TempPathFactory):
+    """Point every Jupyter, IPython, XDG and home folder into a temporary folder (the kernels
+    nbclient starts inherit this environment)."""
+    home = tmp_path_factory.mktemp("jupyter_home")
+    saved = {name: os.environ.get(name) for name in [*FOLDERS, "JUPYTER_PLATFORM_DIRS", "QUERY_STRING"]}
+    for name, folder in FOLDERS.items():
+        (home / folder).mkdir(parents=True, exist_ok=True)
+        os.environ[name] = str(home / folder)
+    os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
+    yield home
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
+def run(path: Path, folder: Path) -> nbformat.NotebookNode:
+    notebook = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(folder)}})
+    client.execute()
+    return notebook
+
+
+def errors_of(notebook: nbformat.NotebookNode) -> list[str]:
+    return [
+        f"{output.get('ename')}: {output.get('evalue')}"
+        for cell in notebook.cells
+        for output in cell.get("outputs", [])
+        if output.get("output_type") == "error" or (output.get("output_type") == "stream" and output.get("name") == "stderr")
+    ]
+
+
+def widget_views(notebook: nbformat.NotebookNode) -> int:
+    return sum(
+        "application/vnd.jupyter.widget-view+json" in output.get("data", {})
+        for cell in notebook.cells
+        for output in cell.get("outputs", [])
+    )
+
+
+# -- what is shipped -------------------------------------------------------------------------------
+
+
+def test_notebooks_are_up_to_date_with_the_lessons() -> None:
+    stale = [str(path) for path, made in notebooks().items() if not path.exists() or path.read_text(encoding="utf-8") != notebook_text(made)]
+    assert not stale, f"run `python -m piquet_widgets.app.lessons` to rewrite {stale}"
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda path: path.name)
+def test_notebook_is_kept_without_outputs(path: Path) -> None:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            assert cell["outputs"] == [] and cell["execution_count"] is None
+    nbformat.validate(nbformat.reads(path.read_text(encoding="utf-8"), as_version=4))
+
+
+def test_top_level_notebooks_folder_is_the_packages() -> None:
+    top = REPO / "notebooks"
+    if not top.exists():
+        pytest.skip("not a source checkout")
+    assert top.resolve() == LESSONS_DIR.resolve()
+    assert [path.name for path in sorted(top.glob("*.ipynb"))] == [path.name for path in lesson_paths()]
+
+
+def test_copy_lessons(tmp_path: Path) -> None:
+    target = tmp_path / "my lessons"
+    copied = copy_lessons(target)
+    assert [path.name for path in copied] == [path.name for path in lesson_paths()]
+    assert all(path.read_bytes() == (LESSONS_DIR / path.name).read_bytes() for path in copied)
+    (target / copied[0].name).write_text("my notes", encoding="utf-8")
+    assert copy_lessons(target) == []  # the learner's own work is kept
+    assert (target / copied[0].name).read_text(encoding="utf-8") == "my notes"
+    assert copy_lessons(target, overwrite=True) == copied
+    with pytest.raises(NotADirectoryError):
+        copy_lessons(copied[0])
+
+
+# -- they run --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", lesson_paths(), ids=lambda path: path.name)
+def test_lesson_runs(path: Path, isolated: Path, tmp_path: Path) -> None:
+    notebook = run(path, tmp_path)
+    assert errors_of(notebook) == []
+    code_cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert widget_views(notebook) == len(code_cells)  # every cell shows a piece of the lesson
+    assert not any(isolated.joinpath("home").iterdir()), "something was written to the home folder"
+
+
+@pytest.mark.parametrize("query", ["", "lesson=6", "record=" + encode_record(CAVENDISH), "seed=5", "lesson=99&record=%%"])
+def test_app_notebook_runs(query: str, isolated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", query)
+    notebook = run(APP_NOTEBOOK, tmp_path)
+    assert errors_of(notebook) == []
+    assert widget_views(notebook) == 1
