@@ -112,6 +112,19 @@ def _deal(seed: int | None, as_json: bool, out: TextIO) -> None:
     out.write((json.dumps(record) if as_json else json.dumps(record, indent=2, ensure_ascii=False)) + "\n")
 
 
+def _lessons(folder: str, overwrite: bool, out: TextIO) -> None:
+    from piquet_widgets.app.lessons import copy_lessons
+
+    try:
+        copied = copy_lessons(folder, overwrite)
+    except OSError as error:
+        raise PiquetError(N_("{folder}: cannot copy the lessons there ({reason})"), folder=folder, reason=error.strerror or error) from None
+    for path in copied:
+        out.write(f"{path}\n")
+    if not copied:
+        out.write(_("The lessons are already in {folder}; --overwrite replaces them.").format(folder=folder) + "\n")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="piquet-widgets", description=_("Learn the card game Piquet: the tutorial app and tools for deals."))
     commands = parser.add_subparsers(dest="command", required=True)
@@ -122,6 +135,9 @@ def _parser() -> argparse.ArgumentParser:
         command = commands.add_parser(name, help=help_text)
         command.add_argument("file", help=_("a JSON or JSON Lines file, or - for standard input"))
         command.add_argument("--json", action="store_true", help=_("print JSON"))
+    lessons = commands.add_parser("lessons", help=_("copy the lesson notebooks into a folder"))
+    lessons.add_argument("folder", nargs="?", default="piquet-lessons")
+    lessons.add_argument("--overwrite", action="store_true", help=_("replace copies already in the folder"))
     deal = commands.add_parser("deal", help=_("deal a new deal and print its record"))
     deal.add_argument("--seed", type=int)
     deal.add_argument("--json", action="store_true", help=_("print JSON on one line"))
@@ -136,7 +152,9 @@ def main(argv: list[str] | None = None) -> int:
             from piquet_widgets.app.server import serve
 
             return serve(port=args.port, open_browser=not args.no_browser)
-        if args.command == "deal":
+        if args.command == "lessons":
+            _lessons(args.folder, args.overwrite, sys.stdout)
+        elif args.command == "deal":
             _deal(args.seed, args.json, sys.stdout)
         else:
             _answer_each(args.file, _replay if args.command == "replay" else _solve, args.json, sys.stdout)

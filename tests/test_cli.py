@@ -115,3 +115,22 @@ def test_solve_refuses_a_finished_or_bad_position():
     assert done.returncode == 2 and "play phase" in done.stderr
     done = run("solve", "--json", "-", stdin=json.dumps(POSITION | {"leader": 3}))
     assert done.returncode == 2 and "leader" in done.stderr
+
+
+def test_lessons_are_copied_once_and_kept(tmp_path):
+    target = tmp_path / "mine"
+    done = run("lessons", str(target))
+    copies = sorted(p.name for p in target.glob("*.ipynb"))
+    assert done.returncode == 0 and len(copies) == 8 and copies[0].startswith("01-")
+    (target / copies[0]).write_text("my own notes")
+    again = run("lessons", str(target))
+    assert again.returncode == 0 and (target / copies[0]).read_text() == "my own notes"
+    run("lessons", str(target), "--overwrite")
+    assert (target / copies[0]).read_text() != "my own notes"
+
+
+def test_lessons_into_a_file_exits_2(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    done = run("lessons", str(blocker))
+    assert done.returncode == 2 and "cannot copy the lessons" in done.stderr and "Traceback" not in done.stderr
