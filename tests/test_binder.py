@@ -60,8 +60,6 @@ def fetch(url: str, timeout: float = 60) -> str:
 
 
 def test_binder_environment_from_requirements_alone(tmp_path: Path) -> None:
-    if shutil.which("git") is None:
-        pytest.skip("git is needed to copy the repository as Binder clones it")
     # Binder builds a clone: only what git tracks (and this work tree's changes to it) is there.
     repo = tmp_path / "repo"
     tracked = subprocess.run(

@@ -18,8 +18,8 @@ from piquet_widgets.app.lessons import copy_lessons, lesson_paths, notebook_text
 from piquet_widgets.app.params import encode_record
 from piquet_widgets.teach.lesson_deals import CAVENDISH
 
-nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
+import nbclient
+import nbformat
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = sorted(notebooks())
@@ -98,8 +98,6 @@ def test_notebook_is_kept_without_outputs(path: Path) -> None:
 
 def test_top_level_notebooks_folder_is_the_packages() -> None:
     top = REPO / "notebooks"
-    if not top.exists():
-        pytest.skip("not a source checkout")
     assert top.resolve() == LESSONS_DIR.resolve()
     assert [path.name for path in sorted(top.glob("*.ipynb"))] == [path.name for path in lesson_paths()]
 

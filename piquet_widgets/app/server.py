@@ -23,9 +23,13 @@ HOST = "127.0.0.1"
 
 # A kernel whose page is closed (or whose tab died without saying goodbye) is shut down after
 # five idle minutes; an open page keeps its kernel however long the learner reads a lesson.
+# When a class arrives at once, kernels start slowly on a small machine: Voilà's default 4 s
+# wait for a page's widgets left some visitors a blank page (benchmarks/bench_load.py, 30
+# visitors on 2 cores); 60 s gave every one of them the app.
 SETTINGS: dict[str, dict[str, Any]] = {
     "VoilaConfiguration": {"strip_sources": True, "show_tracebacks": False},
     "MappingKernelManager": {"cull_idle_timeout": 300, "cull_interval": 60, "cull_connected": False},
+    "VoilaExecutor": {"iopub_timeout": 60},
 }
 
 # Preheated kernels (Voilà's pool) run the notebook's first cell — the imports — before anyone

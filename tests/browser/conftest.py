@@ -27,7 +27,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
+import playwright.sync_api as playwright_sync
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts"
@@ -114,7 +114,6 @@ class VoilaServer:
 @pytest.fixture(scope="session")
 def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """A Voilà server for the whole session, on 127.0.0.1 and a free port."""
-    pytest.importorskip("voila")
     home = tmp_path_factory.mktemp("voila_home")
     folder = tmp_path_factory.mktemp("notebooks")
     port = free_port()
@@ -143,7 +142,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
 def browser() -> Iterator[playwright_sync.Browser]:
     """Debian's Chromium, headless, driven by Playwright."""
     if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is not installed")
+        pytest.fail(f"{CHROMIUM} is not installed: apt-get install -y chromium")
     with playwright_sync.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser

@@ -1,0 +1,393 @@
+"""Thirty visitors at once on one `piquet-widgets serve` (issue 7). Prints the figures the README
+quotes.
+
+    python benchmarks/bench_load.py [--visitors 30] [--browsers 4] [--json]
+
+The server is the README's command, `python -m piquet_widgets serve --no-browser --port N`, with
+every Jupyter and home folder in a temporary folder, listening on 127.0.0.1 only. Once its pool
+of preheated kernels is ready, all the visitors arrive at the same moment:
+
+- `--browsers` of them are real pages in Debian's Chromium (one browser, one context each, driven
+  by Playwright): the page is loaded, the walkthrough opened and `.pw-next` clicked until the
+  deal's end;
+- the others are protocol-level visitors (`tests/load/voila_protocol.py`): the same HTTP request
+  of the page, then the kernel's websocket speaking the Jupyter widget protocol, sending the very
+  comm messages a click sends. Half of them step the walkthrough to the deal's end, the other
+  half open the practice table (`?seed=N`) and play its deal out as elder, card by card (cards
+  the engine refuses included). Thirty Chromium pages would not fit on two cores beside thirty
+  kernels; the kernels' work per click is the same either way.
+
+Figures:
+- time to first widget: from the page's request to the app's first widget (a browser: `.pw-app`
+  visible; a protocol visitor: the page received and the root widget's state fetched from the
+  kernel) — median and worst, for each kind of visitor; then time to the section the link opens
+  (the app draws its frame first and builds the section once the page says it is drawn);
+- click-to-update latency under that load: from a click to the page's update (a browser: the step
+  label changed; a protocol visitor: the first update of the watched widget, or the kernel idle
+  again) — median, 95th percentile and worst;
+- memory (psutil): the server process, each visitor's kernel (RSS and USS, the memory unique to
+  that process), and the peak of everything together, sampled every half second.
+
+Each visitor's loop is bounded (`--max-clicks`) and the whole run by `--timeout`; every address is
+127.0.0.1. Needs psutil, websockets and Playwright with /usr/bin/chromium (`--browsers 0` runs
+without a browser).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psutil
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "load"))
+
+from voila_protocol import Visitor, play_practice_deal, walk_to_the_end  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+MB = 1024 * 1024
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def environment(home: Path) -> dict[str, str]:
+    """This environment with every Jupyter, IPython, XDG and home folder inside `home`."""
+    env = dict(os.environ)
+    for name, folder in {
+        "HOME": "home", "JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data", "JUPYTER_RUNTIME_DIR": "runtime",
+        "IPYTHONDIR": "ipython", "XDG_CONFIG_HOME": "xdg/config", "XDG_DATA_HOME": "xdg/data", "XDG_CACHE_HOME": "xdg/cache",
+        "XDG_RUNTIME_DIR": "xdg/runtime", "MPLCONFIGDIR": "matplotlib",
+    }.items():
+        (home / folder).mkdir(parents=True, exist_ok=True)
+        env[name] = str(home / folder)
+    env["JUPYTER_PLATFORM_DIRS"] = "1"
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    return env
+
+
+def kernels_of(server: psutil.Process) -> list[psutil.Process]:
+    """The server's kernels: its child processes running ipykernel."""
+    found = []
+    for child in server.children(recursive=True):
+        try:
+            if any("ipykernel" in part for part in child.cmdline()):
+                found.append(child)
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            pass
+    return found
+
+
+def wait_until_ready(process: subprocess.Popen, port: int, pool: int, deadline: float, log: Path) -> None:
+    """Wait until the server listens and its preheated kernels sit idle, without requesting the
+    page (a request would take the preheated kernel)."""
+    server = psutil.Process(process.pid)
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"the server exited with status {process.returncode}:\n{log.read_text()}")
+        with socket.socket() as probe:
+            listening = probe.connect_ex(("127.0.0.1", port)) == 0
+        kernels = kernels_of(server)
+        if listening and len(kernels) >= pool:
+            before = sum(k.cpu_times().user + k.cpu_times().system for k in kernels)
+            time.sleep(1.0)
+            after = sum(k.cpu_times().user + k.cpu_times().system for k in kernels)
+            if after - before < 0.05:
+                return
+        time.sleep(0.2)
+    raise SystemExit(f"the server was not ready in time:\n{log.read_text()}")
+
+
+@dataclass
+class Result:
+    kind: str  # "browser", "walkthrough" or "practice"
+    ok: bool = False
+    error: str = ""
+    first_widget: float = 0.0
+    content: float = 0.0  # until the section the link opens is on the page
+    clicks: list[float] = field(default_factory=list)
+    kernel_id: str = ""
+
+
+@dataclass
+class Memory:
+    peak_total_rss: int = 0
+    peak_kernels: int = 0
+    samples: int = 0
+
+    async def sample(self, server: psutil.Process, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            try:
+                total = server.memory_info().rss
+                kernels = kernels_of(server)
+                for kernel in kernels:
+                    try:
+                        total += kernel.memory_info().rss
+                    except psutil.NoSuchProcess:
+                        pass
+            except psutil.NoSuchProcess:
+                return
+            self.peak_total_rss = max(self.peak_total_rss, total)
+            self.peak_kernels = max(self.peak_kernels, len(kernels))
+            self.samples += 1
+            try:
+                await asyncio.wait_for(stop.wait(), 0.5)
+            except asyncio.TimeoutError:
+                pass
+
+
+async def protocol_visitor(base: str, index: int, start: asyncio.Event, max_clicks: int, timeout: float) -> tuple[Result, Visitor]:
+    practice = index % 2 == 1
+    result = Result("practice" if practice else "walkthrough")
+    visitor = Visitor(base, query=f"seed={1000 + index}" if practice else "", timeout=timeout)
+    await start.wait()
+    try:
+        await visitor.open()
+        result.first_widget = visitor.first_widget_seconds
+        result.content = visitor.content_seconds
+        result.kernel_id = visitor.kernel_id
+        if practice:
+            result.clicks = await play_practice_deal(visitor, max_clicks=max_clicks)
+        else:
+            result.clicks = await walk_to_the_end(visitor, max_clicks=max_clicks)
+        result.ok = True
+    except Exception as error:  # a failed visitor is counted and reported, not fatal
+        result.error = f"{type(error).__name__}: {error}"
+    return result, visitor
+
+
+async def browser_visitor(browser, base: str, start: asyncio.Event, max_clicks: int, timeout: float) -> tuple[Result, object]:
+    result = Result("browser")
+    context = await browser.new_context(viewport={"width": 1100, "height": 900})
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    await start.wait()
+    began = time.monotonic()
+    try:
+        await page.goto(base + "/", timeout=timeout * 1000)
+        await page.locator(".pw-app").first.wait_for(state="visible", timeout=timeout * 1000)
+        result.first_widget = time.monotonic() - began
+        await page.locator(".pw-section-lessons").first.wait_for(state="visible", timeout=timeout * 1000)
+        result.content = time.monotonic() - began
+        match = re.search(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"', await page.content())
+        result.kernel_id = match.group(1) if match else ""
+        await page.locator(".pw-nav-walkthrough").click(timeout=timeout * 1000)
+        label = page.locator(".pw-section-walkthrough .pw-step-label")
+        await label.wait_for(state="visible", timeout=timeout * 1000)
+        next_button = page.locator(".pw-section-walkthrough .pw-next")
+        for _ in range(max_clicks):
+            if await next_button.is_disabled():
+                break
+            text = await label.inner_text()
+            clicked = time.monotonic()
+            await next_button.click(timeout=timeout * 1000)
+            await page.wait_for_function(
+                "([selector, old]) => { const e = document.querySelector(selector); return e && e.innerText !== old; }",
+                arg=[".pw-section-walkthrough .pw-step-label", text],
+                timeout=timeout * 1000,
+                polling=20,
+            )
+            result.clicks.append(time.monotonic() - clicked)
+        final = await label.inner_text()
+        numbers = re.findall(r"\d+", final)
+        if len(numbers) < 2 or numbers[0] != numbers[1]:
+            raise RuntimeError(f"the walkthrough stopped at {final!r}")
+        await page.locator(".pw-section-walkthrough .pw-summary").wait_for(state="visible", timeout=timeout * 1000)
+        if errors:
+            raise RuntimeError(f"JavaScript errors: {errors}")
+        result.ok = True
+    except Exception as error:
+        result.error = f"{type(error).__name__}: {error}"
+    return result, context
+
+
+def figures(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    ordered = sorted(values)
+    return {
+        "count": len(ordered),
+        "median": statistics.median(ordered),
+        "p95": ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))],
+        "worst": ordered[-1],
+    }
+
+
+async def run(args: argparse.Namespace, base: str, server: psutil.Process) -> dict:
+    start = asyncio.Event()
+    stop_sampling = asyncio.Event()
+    memory = Memory()
+    sampler = asyncio.create_task(memory.sample(server, stop_sampling))
+    browsers = min(args.browsers, args.visitors)
+    tasks = [asyncio.create_task(protocol_visitor(base, i, start, args.max_clicks, args.timeout)) for i in range(args.visitors - browsers)]
+    playwright = browser = None
+    if browsers:
+        from playwright.async_api import async_playwright
+
+        playwright = await async_playwright().start()
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        tasks += [asyncio.create_task(browser_visitor(browser, base, start, args.max_clicks, args.timeout)) for _ in range(browsers)]
+    await asyncio.sleep(0.5)  # every visitor waits at the start line
+    began = time.monotonic()
+    start.set()
+    done = await asyncio.wait_for(asyncio.gather(*tasks), args.timeout + 60)
+    elapsed = time.monotonic() - began
+    results = [result for result, _ in done]
+
+    # Memory with every visitor still on the page (their kernels hold what they built).
+    kernels = kernels_of(server)
+    kernel_memory = []
+    for kernel in kernels:
+        try:
+            info = kernel.memory_full_info()
+            kernel_memory.append((info.rss, info.uss))
+        except psutil.NoSuchProcess:
+            pass
+    server_info = server.memory_full_info()
+    stop_sampling.set()
+    await sampler
+
+    for _result, holder in done:  # the visitors leave
+        if isinstance(holder, Visitor):
+            await holder.close()
+        else:
+            await holder.close()
+    if browser is not None:
+        await browser.close()
+        await playwright.stop()
+
+    rss = [r / MB for r, _ in kernel_memory]
+    uss = [u / MB for _, u in kernel_memory]
+    kinds = sorted({r.kind for r in results})
+    return {
+        "visitors": len(results),
+        "browsers": browsers,
+        "ok": sum(r.ok for r in results),
+        "failed": [f"{r.kind}: {r.error}" for r in results if not r.ok],
+        "seconds": elapsed,
+        "first_widget": {kind: figures([r.first_widget for r in results if r.kind == kind and r.ok]) for kind in kinds},
+        "first_widget_all": figures([r.first_widget for r in results if r.ok]),
+        "content": {kind: figures([r.content for r in results if r.kind == kind and r.ok]) for kind in kinds},
+        "content_all": figures([r.content for r in results if r.ok]),
+        "clicks": {kind: figures([c for r in results if r.kind == kind for c in r.clicks]) for kind in kinds},
+        "clicks_all": figures([c for r in results for c in r.clicks]),
+        "kernels": len(kernel_memory),
+        "kernel_rss_mb": figures(rss),
+        "kernel_uss_mb": figures(uss),
+        "server_rss_mb": server_info.rss / MB,
+        "server_uss_mb": server_info.uss / MB,
+        "total_rss_mb": (server_info.rss + sum(r for r, _ in kernel_memory)) / MB,
+        "total_uss_mb": (server_info.uss + sum(u for _, u in kernel_memory)) / MB,
+        "peak_total_rss_mb": memory.peak_total_rss / MB,
+        "peak_kernels": memory.peak_kernels,
+    }
+
+
+def print_report(report: dict) -> None:
+    def line(name: str, values: dict, unit: str = "s", scale: float = 1.0) -> str:
+        if not values:
+            return f"  {name:<28} -"
+        return (f"  {name:<28} median {values['median'] * scale:7.2f} {unit}   p95 {values['p95'] * scale:7.2f} {unit}"
+                f"   worst {values['worst'] * scale:7.2f} {unit}   (n={values['count']})")
+
+    if report["voila_args"]:
+        print(f"server: Voilà with serve's arguments and {' '.join(report['voila_args'])}")
+    print(f"{report['visitors']} visitors at once ({report['browsers']} in Chromium, the rest protocol-level): "
+          f"{report['ok']} played a deal to its end, in {report['seconds']:.1f} s")
+    for failure in report["failed"]:
+        print(f"  FAILED {failure}")
+    print("time to first widget:")
+    for kind, values in report["first_widget"].items():
+        print(line(kind, values))
+    print(line("all visitors", report["first_widget_all"]))
+    print("time to the section the link opens (the app builds it once the page is drawn):")
+    for kind, values in report["content"].items():
+        print(line(kind, values))
+    print(line("all visitors", report["content_all"]))
+    print("click-to-update latency under load:")
+    for kind, values in report["clicks"].items():
+        print(line(kind, values, "ms", 1000))
+    print(line("all clicks", report["clicks_all"], "ms", 1000))
+    print("memory (psutil), every visitor still on the page:")
+    print(f"  server process               RSS {report['server_rss_mb']:6.0f} MB   USS {report['server_uss_mb']:6.0f} MB")
+    k_rss, k_uss = report["kernel_rss_mb"], report["kernel_uss_mb"]
+    if k_rss:
+        print(f"  each kernel ({report['kernels']}, pool included) RSS median {k_rss['median']:4.0f} MB (max {k_rss['worst']:.0f})"
+              f"   USS median {k_uss['median']:4.0f} MB (max {k_uss['worst']:.0f})")
+    print(f"  everything                   RSS {report['total_rss_mb']:6.0f} MB   USS {report['total_uss_mb']:6.0f} MB"
+          f"   (peak RSS {report['peak_total_rss_mb']:.0f} MB, {report['peak_kernels']} kernels at most)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--visitors", type=int, default=30)
+    parser.add_argument("--browsers", type=int, default=4, help="how many of the visitors are real Chromium pages")
+    parser.add_argument("--max-clicks", type=int, default=300, help="bound on each visitor's clicks")
+    parser.add_argument("--timeout", type=float, default=300.0, help="bound on each wait, and on the whole run (+60 s)")
+    parser.add_argument("--voila-arg", action="append", default=[], metavar="--Class.name=value",
+                        help="run Voilà with serve's arguments, this setting added or replacing serve's (repeatable), instead of the serve command")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if not 1 <= args.visitors <= 100:
+        parser.error("--visitors must be from 1 to 100")
+    if args.browsers and not Path(CHROMIUM).exists():
+        parser.error(f"{CHROMIUM} is not installed: use --browsers 0")
+
+    with tempfile.TemporaryDirectory(prefix="bench_load_") as tmp:
+        home = Path(tmp)
+        port = free_port()
+        log = home / "serve.log"
+        command = [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port)]
+        if args.voila_arg:
+            code = (  # each extra setting replaces serve's own value of it
+                "import sys; from voila.app import Voila; from piquet_widgets.app.server import voila_arguments; "
+                "extra = sys.argv[1:]; names = {a.split('=')[0] for a in extra}; "
+                f"argv = [a for a in voila_arguments({port}, False) if a.split('=')[0] not in names] + extra; "
+                "Voila.launch_instance(argv=argv)"
+            )
+            command = [sys.executable, "-c", code, *args.voila_arg]
+        with log.open("w") as output:
+            process = subprocess.Popen(command, cwd=home, env=environment(home), stdout=output, stderr=subprocess.STDOUT)
+        try:
+            from piquet_widgets.app.server import POOL_SIZE
+
+            wait_until_ready(process, port, POOL_SIZE, time.monotonic() + 120, log)
+            report = asyncio.run(run(args, f"http://127.0.0.1:{port}", psutil.Process(process.pid)))
+        finally:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        report["voila_args"] = args.voila_arg
+        report["server_log_errors"] = [l for l in log.read_text(errors="replace").splitlines() if "Traceback" in l or "[E " in l or "Timeout waiting" in l][:20]
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_report(report)
+        for line in report["server_log_errors"]:
+            print(f"  server log: {line}")
+    return 0 if report["ok"] == report["visitors"] else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
