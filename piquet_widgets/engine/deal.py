@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from enum import Enum, IntEnum
 from itertools import combinations
 from math import comb
+from typing import NamedTuple
 
 from piquet_widgets.engine.cards import CARDS, SUIT_MASKS, TEN, Card, cards_of, hand_html, mask_of
 from piquet_widgets.engine.combinations import (
@@ -72,23 +72,20 @@ class Phase(str, Enum):
     FINISHED = "finished"
 
 
-@dataclass(frozen=True)
-class Exchange:
+class Exchange(NamedTuple):
     """Discard these cards and take as many from the talon."""
 
     discards: tuple[Card, ...]
 
 
-@dataclass(frozen=True)
-class Declare:
+class Declare(NamedTuple):
     """Declare these combinations of one category (all of them unless sinking)."""
 
     category: Category
     combinations: tuple[Combination, ...]
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """Play one card to the current trick."""
 
     card: Card
@@ -97,8 +94,7 @@ class Play:
 Action = Exchange | Declare | Play
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One scoring act, with what the explanation needs."""
 
     kind: str  # carte_blanche point sequence sets repique pique lead win last cards capot
@@ -123,8 +119,7 @@ class Event:
         } | ({"trick": self.trick} if self.trick is not None else {})
 
 
-@dataclass(frozen=True)
-class Declaration:
+class Declaration(NamedTuple):
     """What one player declared in one category."""
 
     category: Category
@@ -133,8 +128,7 @@ class Declaration:
     holds: tuple[Combination, ...]  # what he would have declared in full
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """A finished trick."""
 
     number: int
@@ -210,7 +204,7 @@ class Deal:
             for seat, hand in ((ELDER, elder_mask), (YOUNGER, younger_mask))
             if is_carte_blanche(hand)
         ]
-        return deal._scored(blanche, bonus=REPIQUE_BONUS) if blanche else deal
+        return deal._scored(blanche, REPIQUE_BONUS)
 
     @classmethod
     def from_seed(cls, seed: int, rules: Rules = DEFAULT_RULES) -> Deal:
@@ -283,8 +277,7 @@ class Deal:
 
     @property
     def tricks_won(self) -> tuple[int, int]:
-        won = sum(trick.winner for trick in self.tricks)
-        return (len(self.tricks) - won, won)
+        return _tricks_won(self.tricks)
 
     # -- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> Sequence[Action]:
@@ -390,9 +383,9 @@ class Deal:
         chosen = best_first(chosen)
         declaration = Declaration(action.category, seat, chosen, best_declaration(action.category, self.hands[seat]))
         declarations = self.declarations + (declaration,)
-        deal = self._evolve(declarations=declarations, phase=Phase.PLAY if len(declarations) == 6 else Phase.DECLARATIONS)
         event = _category_event(self.declarations[-1], declaration) if seat is YOUNGER else None
-        return deal._scored([event], bonus=REPIQUE_BONUS) if event else deal
+        phase = Phase.PLAY if len(declarations) == 6 else Phase.DECLARATIONS
+        return self._scored([event] if event else [], REPIQUE_BONUS, declarations=declarations, phase=phase)
 
     def _play(self, card: Card) -> Deal:
         if self.phase is not Phase.PLAY:
@@ -410,27 +403,25 @@ class Deal:
         hands = list(self.hands)
         hands[seat] = hand & ~(1 << card)
         if led is None:
-            deal = self._evolve(hands=tuple(hands), led=card)
-            scoring = counts or card & 7 in COUNTING_RANKS
-            return deal._scored([Event("lead", seat, 1, (card,), trick=number)], bonus=PIQUE_BONUS) if scoring else deal
+            events = [Event("lead", seat, 1, (card,), trick=number)] if counts or card & 7 in COUNTING_RANKS else []
+            return self._scored(events, PIQUE_BONUS, hands=tuple(hands), led=card)
         winner = seat if card >> 3 == led >> 3 and card > led else self.leader
-        trick = Trick(number, self.leader, led, card, winner)
-        deal = self._evolve(
-            hands=tuple(hands), tricks=self.tricks + (trick,), leader=winner, led=None,
-            phase=Phase.FINISHED if number == 12 else Phase.PLAY,
-        )
+        tricks = self.tricks + (Trick(number, self.leader, led, card, winner),)
         events = []
         if winner is seat and (counts or card & 7 in COUNTING_RANKS):
             events.append(Event("win", seat, 1, (card,), trick=number))
         if number == 12:
             events.append(Event("last", winner, 1, (led, card), trick=number))
-            events.extend(_cards_events(deal.tricks_won))
-        return deal._scored(events, bonus=PIQUE_BONUS) if events else deal
+            events.extend(_cards_events(_tricks_won(tricks)))
+        phase = Phase.FINISHED if number == 12 else Phase.PLAY
+        return self._scored(events, PIQUE_BONUS, hands=tuple(hands), tricks=tricks, leader=winner, led=None, phase=phase)
 
-    def _scored(self, events: list[Event], bonus: int | None) -> Deal:
-        """This deal with `events` added to the log; each may trigger the repique (declarations)
-        or the pique (play, elder only) as rules.md section 5 reckons them. The cards and capot
-        never trigger a bonus."""
+    def _scored(self, events: list[Event], bonus: int | None, **changes: object) -> Deal:
+        """This deal with `changes` made and `events` added to the log; each event may trigger
+        the repique (declarations) or the pique (play, elder only) as rules.md section 5 reckons
+        them. The cards and capot never trigger a bonus."""
+        if not events:
+            return self._evolve(**changes)
         scores = list(self.scores)
         log = list(self.events)
         done = self.bonus_done
@@ -449,7 +440,7 @@ class Deal:
                 log.append(Event(kind, event.player, bonus, trick=event.trick))
                 scores[event.player] += bonus
                 done = True
-        return self._evolve(events=tuple(log), scores=tuple(scores), bonus_done=done)
+        return self._evolve(events=tuple(log), scores=tuple(scores), bonus_done=done, **changes)
 
     # -- display ------------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -467,6 +458,12 @@ class Deal:
             rows.append(hand_html(self.talon_left, _("Talon")))
         score = _("Elder {elder} · Younger {younger}").format(elder=self.scores[ELDER], younger=self.scores[YOUNGER])
         return f'<div class="pw-deal-text">{"".join(rows)}<div>{score}</div></div>'
+
+
+def _tricks_won(tricks: tuple[Trick, ...]) -> tuple[int, int]:
+    """Tricks won by elder and by younger."""
+    won = sum(trick.winner for trick in tricks)
+    return (len(tricks) - won, won)
 
 
 def _cards_events(tricks_won: tuple[int, int]) -> list[Event]:
