@@ -22,11 +22,13 @@ from piquet_widgets.engine.deal import (
     Trick,
 )
 from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.files import read_json_file, write_json_atomic
 from piquet_widgets.engine.partie import Partie, Result
 from piquet_widgets.engine.records import (
     Position,
     deal_from_record,
     partie_from_json,
+    partie_record,
     position_from_json,
     record_of,
     record_timeline,
@@ -38,7 +40,7 @@ __all__ = [
     "deal_code", "deal_from_code",
     "Category", "Combination", "Verdict", "compare", "points_of", "sequences_of", "sets_of",
     "ELDER", "YOUNGER", "Action", "Deal", "Declaration", "Declare", "Event", "Exchange", "Phase", "Play", "Seat", "Trick",
-    "PiquetError", "Partie", "Result",
-    "Position", "deal_from_record", "partie_from_json", "position_from_json", "record_of", "record_timeline",
+    "PiquetError", "Partie", "Result", "read_json_file", "write_json_atomic",
+    "Position", "deal_from_record", "partie_from_json", "partie_record", "position_from_json", "record_of", "record_timeline",
     "DEFAULT_RULES", "PRESETS", "Rules", "rules_from_json",
 ]

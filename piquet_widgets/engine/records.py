@@ -105,7 +105,7 @@ def _refuse_overlaps(fields: dict[str, tuple[Card, ...]]) -> None:
 def record_of(deal: Deal) -> dict[str, Any]:
     """The deal record of a deal (formats.md), as far as it has gone."""
     record: dict[str, Any] = {
-        "rules": deal.rules.name if PRESETS.get(deal.rules.name) == deal.rules else deal.rules.to_json(),
+        "rules": _rules_json(deal.rules),
         "elder": format_cards(deal.dealt(ELDER)),
         "younger": format_cards(deal.dealt(YOUNGER)),
         "talon": format_cards(deal.talon),
@@ -117,6 +117,11 @@ def record_of(deal: Deal) -> dict[str, Any]:
         cards = [card for trick in deal.tricks for card in (trick.lead, trick.reply)]
         record["play"] = format_cards(cards + ([deal.led] if deal.led is not None else []))
     return record
+
+
+def _rules_json(rules: Rules) -> str | dict[str, Any]:
+    """A preset by its name, anything else as the object of its switches."""
+    return rules.name if PRESETS.get(rules.name) == rules else rules.to_json()
 
 
 @dataclass(frozen=True)
@@ -150,7 +155,7 @@ class Position:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "rules": self.rules.name,
+            "rules": _rules_json(self.rules),
             "elder": format_cards(cards_of(self.elder)),
             "younger": format_cards(cards_of(self.younger)),
             "leader": self.leader.key,
@@ -223,6 +228,15 @@ def partie_from_json(value: Any) -> Partie:
     if any(deal.phase is not Phase.FINISHED for deal in loaded[:-1]):
         raise PiquetError(N_("deals: only the last deal of a partie record may be unfinished"))
     return Partie(rules, first, tuple(loaded))
+
+
+def partie_record(partie: Partie) -> dict[str, Any]:
+    """The partie record of a partie (formats.md); its last deal may be unfinished."""
+    return {
+        "rules": _rules_json(partie.rules),
+        "first_dealer": partie.first_dealer,
+        "deals": [{key: value for key, value in record_of(deal).items() if key != "rules"} for deal in partie.deals],
+    }
 
 
 def is_partie(value: Any) -> bool:
