@@ -17,16 +17,9 @@ from piquet_widgets.app import page, server
 from piquet_widgets.app.page import App, build, query_string
 from piquet_widgets.app.params import encode_record, parse_query
 from piquet_widgets.engine import Deal, deal_code, deal_from_record
-from piquet_widgets.i18n import get_language, set_language
+from piquet_widgets.i18n import get_language
 from piquet_widgets.teach.lesson_deals import PIQUE
-
-
-@pytest.fixture(autouse=True)
-def english():
-    before = get_language()
-    set_language("en")
-    yield
-    set_language(before)
+from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 
 def classes(widget) -> set[str]:

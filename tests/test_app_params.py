@@ -18,16 +18,8 @@ from piquet_widgets.app.params import (
     parse_query,
 )
 from piquet_widgets.engine import Deal, PiquetError, deal_code, deal_from_record, record_of
-from piquet_widgets.i18n import get_language, set_language
 from piquet_widgets.teach.lesson_deals import CAVENDISH
-
-
-@pytest.fixture(autouse=True)
-def english():
-    before = get_language()
-    set_language("en")
-    yield
-    set_language(before)
+from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 
 def b64(text: str, padded: bool = False) -> str:

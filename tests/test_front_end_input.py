@@ -29,10 +29,10 @@ from ipywidgets.widgets.widget_style import Style
 from widget_helpers import click_card, find
 
 from piquet_widgets.engine import ELDER, YOUNGER, Phase
-from piquet_widgets.i18n import get_language, set_language
 from piquet_widgets.widgets.cards import CardRow
 from piquet_widgets.widgets.practice import ROLES, PracticeTable
 from piquet_widgets.widgets.walkthrough import DealWalkthrough
+from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 SEED = 7
 
@@ -78,14 +78,6 @@ CUSTOM_CONTENTS: list[Any] = [
     {"type": "click", "card": "AS", "seq": True},
     {"type": "click", "card": "x" * 100_000, "seq": 4},
 ]
-
-
-@pytest.fixture(autouse=True)
-def english():
-    language = get_language()
-    set_language("en")
-    yield
-    set_language(language)
 
 
 def every_widget(root: widgets.Widget) -> Iterator[widgets.Widget]:

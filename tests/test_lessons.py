@@ -12,19 +12,11 @@ from piquet_widgets.engine import deal_from_record, parse_cards, partie_from_jso
 from piquet_widgets.engine.cards import mask_of
 from piquet_widgets.engine.combinations import Verdict, compare, is_carte_blanche, points_of, sequences_of, sets_of
 from piquet_widgets.engine.deal import ELDER
-from piquet_widgets.i18n import get_language, set_language
 from piquet_widgets.teach import lesson_deals as deals
 from piquet_widgets.teach.glossary import GLOSSARY
 from piquet_widgets.teach.lessons import LESSONS, Cards, PartieSheet, Walkthrough, lesson, text
 from piquet_widgets.teach.steps import PHASES
-
-
-@pytest.fixture(autouse=True)
-def english():
-    before = get_language()
-    set_language("en")
-    yield
-    set_language(before)
+from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 
 def mask(cards: str) -> int:

@@ -23,18 +23,10 @@ from piquet_widgets.analysis.solve import solve_position
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, Phase, Play, Position, PRESETS
 from piquet_widgets.engine.cards import mask_of
-from piquet_widgets.i18n import get_language, set_language
 from piquet_widgets.widgets.practice import PracticeTable
+from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 SEEDS = (1, 7, 12, 2024)
-
-
-@pytest.fixture(autouse=True)
-def english():
-    language = get_language()
-    set_language("en")
-    yield
-    set_language(language)
 
 
 def played_card(before: Deal, after: Deal):

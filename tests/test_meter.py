@@ -3,26 +3,17 @@ at chosen moments of hand-checked deals (rules.md section 5)."""
 
 from __future__ import annotations
 
-import pytest
 from widget_helpers import load
 
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Phase, deal_from_record, parse_cards, record_timeline
-from piquet_widgets.i18n import get_language, set_language
 from piquet_widgets.teach.meter import CLOSED, OPEN, SCORED, meter
+from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 CAVENDISH = load("walkthrough_cavendish.json")["record"]
 PIQUE = load("walkthrough_pique.json")["record"]
 REPIQUE = load("walkthrough_repique_younger.json")["record"]
 CAPOT = load("walkthrough_capot.json")["record"]
 CAPOT_NO_PIQUE = load("walkthrough_capot_no_pique.json")["record"]
-
-
-@pytest.fixture(autouse=True)
-def english():
-    language = get_language()
-    set_language("en")
-    yield
-    set_language(language)
 
 
 def after_declarations(record, count: int) -> Deal:

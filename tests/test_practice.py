@@ -4,22 +4,14 @@ codes, and a whole partie with its settlement."""
 
 from __future__ import annotations
 
-import pytest
 from widget_helpers import click_card, find, find_all, text_of
 
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, Phase, PiquetError, Play, deal_code
-from piquet_widgets.i18n import get_language, set_language
+from piquet_widgets.i18n import set_language
 from piquet_widgets.widgets.practice import PracticeTable
+from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 SEED = 7
-
-
-@pytest.fixture(autouse=True)
-def english():
-    language = get_language()
-    set_language("en")
-    yield
-    set_language(language)
 
 
 def hand_row(table, seat):

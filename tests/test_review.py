@@ -12,7 +12,7 @@ import pytest
 from widget_helpers import find, load, text_of
 
 from piquet_widgets.analysis.advisor import advise_exchange
-from piquet_widgets.analysis.players import ClubPlayer, SimplePlayer, complete
+from piquet_widgets.analysis.players import SimplePlayer, complete
 from piquet_widgets.analysis.review import (
     best_line,
     card_values,
@@ -25,20 +25,12 @@ from piquet_widgets.analysis.review import (
 from piquet_widgets.analysis.solve import solve_position
 from piquet_widgets.analysis.solver import SearchInterrupted, Solver
 from piquet_widgets.engine import ELDER, PRESETS, YOUNGER, Deal, Exchange, Phase, Play, Position, deal_from_record
-from piquet_widgets.i18n import get_language, set_language
 from piquet_widgets.widgets.board import Analyst
 from piquet_widgets.widgets.practice import PracticeTable
 from piquet_widgets.widgets.walkthrough import DealWalkthrough
+from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 PIQUE = load("walkthrough_pique.json")
-
-
-@pytest.fixture(autouse=True)
-def english():
-    language = get_language()
-    set_language("en")
-    yield
-    set_language(language)
 
 
 # -- an independent reckoning: the engine scores the card, a fresh solver the rest ------------------

@@ -5,25 +5,17 @@ Expected words and numbers are worked out from the hands and rules.md, not read 
 
 from __future__ import annotations
 
-import pytest
 from widget_helpers import load
 
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, record_timeline
-from piquet_widgets.i18n import get_language, set_language
+from piquet_widgets.i18n import set_language
 from piquet_widgets.teach.steps import StepKind, explain_step, number_words, steps_of
+from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 CAVENDISH = load("walkthrough_cavendish.json")["record"]
 PIQUE = load("walkthrough_pique.json")["record"]
 REPIQUE = load("walkthrough_repique_younger.json")["record"]
 CAPOT = load("walkthrough_capot.json")["record"]
-
-
-@pytest.fixture(autouse=True)
-def english():
-    language = get_language()
-    set_language("en")
-    yield
-    set_language(language)
 
 
 def steps(record):

@@ -10,10 +10,11 @@ import pytest
 import traitlets
 from widget_helpers import find, find_all, load, text_of
 
-from piquet_widgets.engine import ELDER, YOUNGER, Deal, Phase, deal_code, deal_from_record
+from piquet_widgets.engine import ELDER, YOUNGER, Phase, deal_code, deal_from_record
 from piquet_widgets.engine.errors import PiquetError
-from piquet_widgets.i18n import get_language, set_language
+from piquet_widgets.i18n import set_language
 from piquet_widgets.widgets.walkthrough import DealWalkthrough
+from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 CAVENDISH = load("walkthrough_cavendish.json")
 PIQUE = load("walkthrough_pique.json")
@@ -23,14 +24,6 @@ CAPOT = load("walkthrough_capot.json")
 # Steps: 0 the deal, 1–2 the exchanges, 3–8 the declarations (elder, younger per category),
 # 9–32 the 24 cards, 33 the tally.
 AFTER_POINT, AFTER_SEQUENCES, AFTER_SETS = 4, 6, 8
-
-
-@pytest.fixture(autouse=True)
-def english():
-    language = get_language()
-    set_language("en")
-    yield
-    set_language(language)
 
 
 def scores(walk) -> tuple[str, str]:

@@ -25,26 +25,15 @@ import gc
 import tracemalloc
 
 import ipywidgets as widgets
-import pytest
-from widget_helpers import click_card, find
+import psutil
+from widget_helpers import click_card, english, find  # noqa: F401  (english: autouse)
 
 from piquet_widgets.engine import Phase
-from piquet_widgets.i18n import get_language, set_language
 from piquet_widgets.widgets.practice import PracticeTable
 from piquet_widgets.widgets.walkthrough import DealWalkthrough
 
 TOLERANCE = 0.10
 LEAK_BOUND = 96 * 1024
-
-import psutil
-
-
-@pytest.fixture(autouse=True)
-def english():
-    language = get_language()
-    set_language("en")
-    yield
-    set_language(language)
 
 
 def play_partie(table: PracticeTable) -> None:
