@@ -15,6 +15,8 @@ DOMAIN = "piquet_widgets"
 LOCALE_DIR = Path(__file__).parent / "locale"
 LANGUAGES = ("en", "fr", "es", "pt")
 DEFAULT_LANGUAGE = "en"
+# Each language named in itself, as a language menu shows it (never translated).
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español", "pt": "Português"}
 
 _catalogs: dict[str, gettext.NullTranslations] = {}
 _language = DEFAULT_LANGUAGE
@@ -38,7 +40,10 @@ def normalize_language(code: str | None) -> str | None:
 
 
 def set_language(code: str) -> str:
-    """Choose the language of every later message; returns the code actually used."""
+    """Choose the language of every later message; returns the code actually used.
+
+    Widgets already shown keep their words until re-rendered: `widgets.language.change_language`
+    (what the language menus call) sets the language and re-renders them all."""
     global _language
     language = normalize_language(code)
     if language is None:
@@ -60,6 +65,17 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a message whose form depends on the number `n`."""
     return _catalog(_language).ngettext(singular, plural, n)
+
+
+def format_decimal(number: float, pattern: str = "0.##") -> str:
+    """`number` written the way the current language writes it (Babel's CLDR data): the
+    decimal comma of French, Spanish and Portuguese, and a sign if the pattern asks for one.
+
+    `pattern` is a Babel number pattern: "0.00" two decimals, "+0.0;-0.0" always a sign.
+    """
+    from babel.numbers import format_decimal as babel_format
+
+    return babel_format(number, format=pattern, locale=_language)
 
 
 def N_(message: str) -> str:

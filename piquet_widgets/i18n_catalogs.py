@@ -9,7 +9,8 @@ Messages are every string literal passed to `_`, `N_` or `ngettext` (singular, p
 Python files of the package (the extraction rules are `babel.cfg` at the top of the repository).
 The `.po` files under `locale/` are the translations and live in git; the `.mo` files are built
 from them by `hatch_build.py` at every wheel or editable install and are never committed.
-This module needs Babel; nothing at run time imports it (`i18n.py` reads the `.mo` files).
+This module needs Babel's message tools; at run time `i18n.py` reads the `.mo` files with
+`gettext` and uses Babel only for numbers (`i18n.format_decimal`).
 """
 
 from __future__ import annotations

@@ -239,7 +239,7 @@ def test_younger_explanation_names_the_cards_drawn_and_what_they_make():
     after = deal.apply(Exchange(deal.hand(ELDER)[-5:]))
     left = after.talon_left
     reply = next(choice for choice in advise_exchange(after) if len(choice.discards) == 3)
-    assert f"Draws {' '.join(card.code for card in left[:3])}" in reply.explanation()
+    assert f"Draws {' '.join(card.symbol for card in left[:3])}" in reply.explanation()
     assert set(talon[5:]) == set(left)
 
 

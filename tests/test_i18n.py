@@ -8,7 +8,9 @@ and run it again.
 
 from __future__ import annotations
 
+import ast
 import gettext
+import re
 import os
 import subprocess
 import sys
@@ -348,3 +350,389 @@ def test_the_wheel_carries_the_compiled_catalogs(tmp_path):
             assert mo in names, f"{mo} missing from the wheel: is hatch_build.py registered in pyproject.toml?"
             translations = gettext.GNUTranslations(wheel.open(mo))
             assert translations.gettext("Talon") == {"fr": "Talon", "es": "Baceta", "pt": "Monte"}[language]
+
+
+# -- every message reaches the catalogs ------------------------------------------------------------
+
+
+def _translation_calls():
+    """(file, call, inside an f-string) of every `_`, `N_` and `ngettext` call in the package."""
+    for path in sorted((ROOT / "piquet_widgets").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        inside_f_strings = {id(node) for joined in ast.walk(tree) if isinstance(joined, ast.JoinedStr) for node in ast.walk(joined)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "N_", "ngettext"):
+                yield path.relative_to(ROOT), node, id(node) in inside_f_strings
+
+
+def test_no_message_is_translated_inside_an_f_string():
+    """Babel (on Python 3.11) does not look inside f-strings: a `_("…")` there is never extracted."""
+    found = [
+        f"{path}:{call.lineno}" for path, call, in_f_string in _translation_calls()
+        if in_f_string and call.args and isinstance(call.args[0], ast.Constant)
+    ]
+    assert not found, f"translate before formatting, outside the f-string: {found}"
+
+
+def test_every_literal_message_is_in_the_template(template):
+    ids = {text for message in template if message.id for text in (message.id if isinstance(message.id, tuple) else (message.id,))}
+    missing = []
+    for path, call, _in_f_string in _translation_calls():
+        count = 2 if call.func.id == "ngettext" else 1
+        for argument in call.args[:count]:
+            if isinstance(argument, ast.Constant) and isinstance(argument.value, str) and argument.value not in ids:
+                missing.append(f"{path}:{call.lineno}: {argument.value!r}")
+    assert not missing, missing
+
+
+def test_numbers_are_written_the_way_each_language_writes_them():
+    from piquet_widgets.analysis.review import ExchangeNote
+
+    for language, (plus, minus) in {"en": ("+1.25", "-0.5"), "fr": ("+1,25", "-0,5"), "es": ("+1,25", "-0,5"), "pt": ("+1,25", "-0,5")}.items():
+        i18n.set_language(language)
+        assert i18n.format_decimal(1.25, "+0.00;-0.00") == plus
+        assert i18n.format_decimal(-0.5, "+0.0;-0.0") == minus
+    note = ExchangeNote(ELDER, tuple(parse_cards("7C 8C")), 1.04, tuple(parse_cards("7C 9D")), -2.5)
+    i18n.set_language("fr")
+    assert "+1,0" in note.sentence() and "-2,5" in note.sentence()
+    i18n.set_language("pt")
+    assert "+1,0" in note.sentence() and "-2,5" in note.sentence()
+
+
+def test_the_exchange_advice_writes_its_expectation_with_a_decimal_comma():
+    from piquet_widgets.analysis.advisor import advise_exchange
+
+    deal = Deal.from_seed(7)
+    i18n.set_language("en")
+    english = advise_exchange(deal, top=1)[0].explanation()
+    assert re.search(r"Expected net score of the declarations: [+-]\d+\.\d\d\.", english)
+    i18n.set_language("fr")
+    french = advise_exchange(deal, top=1)[0].explanation()
+    assert re.search(rf"Gain net espéré des annonces{NBSP}: [+-]\d+,\d\d\.", french), french
+
+
+def test_portuguese_numbers_are_brazilian():
+    from piquet_widgets.teach.steps import number_words
+
+    i18n.set_language("pt")
+    assert number_words(17) == "dezessete" and number_words(49) == "quarenta e nove"
+    i18n.set_language("es")
+    assert number_words(17) == "diecisiete"
+
+
+# -- the walkthrough's explanations and the meters, in each language ------------------------------
+
+from piquet_widgets.teach.lesson_deals import CAVENDISH  # noqa: E402
+from widget_helpers import click_card, find, find_all, text_of  # noqa: E402
+
+# Cavendish's example deal: steps 3–8 are the declarations (elder, younger per category), 33 the tally.
+AT_POINT, AT_SEQUENCES, AT_SETS, AT_TALLY = 4, 6, 8, 33
+DIALOGUE = {
+    # step → what the players say, by language
+    AT_POINT: {
+        "en": ["Point of five.", "How much?", "Forty-nine.", "Good.", "Five."],
+        "fr": ["Point de cinq.", f"Combien{NBSP}?", "Quarante-neuf.", "Bon.", "Cinq."],
+        "es": ["Punto de cinco cartas.", "¿Cuánto valen?", "Cuarenta y nueve.", "Son buenas.", "Cinco."],
+        "pt": ["Ponto de cinco cartas.", "Quanto vale?", "Quarenta e nove.", "Bom.", "Cinco."],
+    },
+    AT_SEQUENCES: {
+        "en": ["A quart.", "Good.", "Four: that makes nine."],
+        "fr": ["Une quatrième.", "Bon.", f"Quatre{NBSP}: cela fait neuf."],
+        "es": ["Una cuarta.", "Son buenas.", "Cuatro: van nueve."],
+        "pt": ["Uma quart.", "Bom.", "Quatro: isso dá nove."],
+    },
+    AT_SETS: {
+        "en": ["Three knaves.", "Not good.", "Fourteen tens and three queens: seventeen."],
+        "fr": ["Trois valets.", "Pas bon.", f"Quatorze de dix et trois dames{NBSP}: dix-sept."],
+        "es": ["Trío de valets.", "No valen.", "Catorce de dieces y trío de damas: diecisiete."],
+        "pt": ["Trio de valetes.", "Não é bom.", "Quatorze de dez e trio de damas: dezessete."],
+    },
+}
+NARRATION = {
+    # step → (title, words of the narration, the score line), by language
+    AT_POINT: {
+        "en": ("Declarations: the point", "elder's 49 beats younger's 48", "Elder: point of five (49), better than point of five (48) — 5 points. (Law 62)"),
+        "fr": (f"Annonces{NBSP}: le point", "l'aîné a 49, le cadet seulement 48", f"L'aîné{NBSP}: point de cinq (49) bat point de cinq (48) — 5 points. (loi 62)"),
+        "es": ("Anuncios: el punto", "el mano tiene 49 y el pie, solo 48", "El mano: punto de cinco cartas (49), mejor que punto de cinco cartas (48) — 5 tantos. (ley 62)"),
+        "pt": ("Declarações: o ponto", "a mão tem 49, e o pé só 48", "A mão: ponto de cinco cartas (49), melhor que ponto de cinco cartas (48) — 5 pontos. (lei 62)"),
+    },
+    AT_SETS: {
+        "en": ("Declarations: the sets", "Any quatorze beats any trio", "Younger: fourteen tens and three queens, better than three knaves — 17 points. (Law 64)"),
+        "fr": (f"Annonces{NBSP}: brelans et quatorzes", "Un quatorze bat toujours un brelan", f"Le cadet{NBSP}: quatorze de dix et trois dames bat trois valets — 17 points. (loi 64)"),
+        "es": ("Anuncios: tríos y catorces", "Cualquier catorce gana a cualquier trío", "El pie: catorce de dieces y trío de damas, mejor que trío de valets — 17 tantos. (ley 64)"),
+        "pt": ("Declarações: os conjuntos", "Qualquer quatorze vence qualquer trio", "O pé: quatorze de dez e trio de damas, melhor que trio de valetes — 17 pontos. (lei 64)"),
+    },
+    AT_TALLY: {
+        "en": ("The end of the deal", "Final tally: elder 28, younger 23.", "Elder wins the deal by 5 points."),
+        "fr": ("La fin de la donne", f"Décompte final{NBSP}: aîné 28, cadet 23.", "L'aîné gagne la donne de 5 points."),
+        "es": ("El final del reparto", "Recuento final: mano 28, pie 23.", "El mano gana el reparto por 5 tantos."),
+        "pt": ("O fim da rodada", "Contagem final: mão 28, pé 23.", "A mão vence a rodada por 5 pontos."),
+    },
+}
+METERS = {
+    # step → (elder's meter, younger's meter), by language
+    AT_POINT: {
+        "en": ("Repique: 5 of 30", "Repique still possible: elder needs 25 more points", "Repique no longer possible: elder's point reckons first. Younger can never pique."),
+        "fr": (f"Repic{NBSP}: 5 sur 30", f"Repic encore possible{NBSP}: il manque à l'aîné 25 points", f"Plus de repic possible{NBSP}: le point de l'aîné se compte avant. Le cadet ne peut jamais faire pic."),
+        "es": ("Repique: 5 de 30", "Repique aún posible: al mano le faltan 25 tantos", "Ya no hay repique posible: el punto del mano cuenta antes. El pie nunca puede hacer pique."),
+        "pt": ("Repique: 5 de 30", "Repique ainda possível: a mão precisa de mais 25 pontos", "Repique não é mais possível: o ponto da mão conta antes. O pé nunca pode fazer pique."),
+    },
+    AT_SETS: {
+        "en": (None, "Repique no longer possible: younger's sets scored before elder reached thirty; nor a pique, since younger has scored.", None),
+        "fr": (None, f"Plus de repic possible{NBSP}: les brelans et quatorzes du cadet ont compté avant que l'aîné atteigne trente{NBSP}; pas de pic non plus, puisque le cadet a marqué.", None),
+        "es": (None, "Ya no hay repique posible: los tríos y catorces del pie se anotaron antes de que el mano llegara a treinta; ni pique, porque el pie ya se ha anotado algo.", None),
+        "pt": (None, "Repique não é mais possível: os conjuntos do pé contaram antes que a mão chegasse a trinta; nem pique, pois o pé já marcou.", None),
+    },
+}
+STEP_LABEL = {"en": "Step 5 of 34", "fr": "Étape 5 sur 34", "es": "Paso 5 de 34", "pt": "Etapa 5 de 34"}
+ACE_OF_HEARTS = {"en": "ace of hearts", "fr": "as de cœur", "es": "as de corazones", "pt": "ás de copas"}
+TITLE = {"en": "Deal walkthrough", "fr": "La donne pas à pas", "es": "El reparto paso a paso", "pt": "A rodada passo a passo"}
+PHASE_MENU = {
+    "en": ["The deal", "The exchange", "The declarations", "The play", "The end of the deal"],
+    "fr": ["La donne", "L'échange", "Les annonces", "Le jeu des plis", "La fin de la donne"],
+    "es": ["El reparto", "El descarte", "Los anuncios", "El carteo", "El final del reparto"],
+    "pt": ["A distribuição", "A troca", "As declarações", "O jogo de vazas", "O fim da rodada"],
+}
+
+
+@pytest.fixture
+def change_language():
+    """`change_language` (what a language menu does), back to English after the test."""
+    from piquet_widgets.widgets.language import change_language
+
+    yield change_language
+    change_language("en")
+
+
+def _dialogue(walk) -> list[str]:
+    """What the players say in the explanation, without the speakers' names."""
+    html = find(walk, "pw-explanation").value
+    return [text_of(line).strip() for line in re.findall(r"</b>(.*?)</p>", html)]
+
+
+def _walkthrough(step: int):
+    from piquet_widgets.widgets.walkthrough import DealWalkthrough
+
+    return DealWalkthrough(CAVENDISH, step=step)
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+@pytest.mark.parametrize("step", list(DIALOGUE))
+def test_the_players_dialogue_in_the_walkthrough(language, step):
+    i18n.set_language(language)
+    assert _dialogue(_walkthrough(step)) == DIALOGUE[step][language]
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+@pytest.mark.parametrize("step", list(NARRATION))
+def test_the_narration_of_a_step_in_the_walkthrough(language, step):
+    i18n.set_language(language)
+    walk = _walkthrough(step)
+    title, words, line = NARRATION[step][language]
+    html = find(walk, "pw-explanation").value
+    assert text_of(re.search(r"<h3>(.*?)</h3>", html).group(1)) == title
+    assert words in text_of(html) and line in text_of(html)
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+@pytest.mark.parametrize("step", list(METERS))
+def test_the_meter_sentences_in_the_walkthrough(language, step):
+    i18n.set_language(language)
+    walk = _walkthrough(step)
+    head, elder, younger = METERS[step][language]
+    elder_meter, younger_meter = (text_of(find(walk, f"pw-meter-{seat}").value) for seat in ("elder", "younger"))
+    if head is not None:
+        assert head in elder_meter
+    assert elder in elder_meter
+    if younger is not None:
+        assert younger in younger_meter
+
+
+def test_switching_the_language_of_a_walkthrough_keeps_its_step(change_language):
+    walk = _walkthrough(0)
+    for _ in range(AT_POINT):
+        find(walk, "pw-next").click()
+    menu = find(walk, "pw-language")
+    timeline = walk.timeline
+    for language in ("fr", "es", "pt", "en"):
+        menu.value = language  # what choosing it in the page does
+        assert i18n.get_language() == language
+        assert walk.step == AT_POINT and walk.slider.value == AT_POINT and walk.timeline is timeline
+        assert _dialogue(walk) == DIALOGUE[AT_POINT][language]
+        assert text_of(find(walk, "pw-step-label").value) == STEP_LABEL[language]
+        assert text_of(find(walk, "pw-title").value).strip() == TITLE[language]
+        assert [label for label, _phase in walk.phase_select.options] == PHASE_MENU[language]
+        assert walk.phase_select.value == "declarations"
+        label = find(walk, "pw-hand-elder").labels["AH"]  # the cards' aria labels (raised: his point)
+        assert label == i18n._("{card}, selected").format(card=ACE_OF_HEARTS[language]) and label.startswith(ACE_OF_HEARTS[language])
+        assert METERS[AT_POINT][language][2] in text_of(find(walk, "pw-meter-younger").value)
+        assert (find(walk, "pw-score-elder").value, find(walk, "pw-score-younger").value) == ("5", "0")
+    find(walk, "pw-next").click()
+    assert walk.step == AT_POINT + 1
+
+
+def test_several_language_menus_agree(change_language):
+    from piquet_widgets.widgets.practice import PracticeTable
+
+    walk, table = _walkthrough(AT_SETS), PracticeTable(deal=7)
+    menus = [find(walk, "pw-language"), find(table, "pw-language")]
+    menus[1].value = "pt"
+    assert [menu.value for menu in menus] == ["pt", "pt"]
+    assert _dialogue(walk) == DIALOGUE[AT_SETS]["pt"]
+    assert table.message_text.startswith("A mão (você): escolha as cartas")
+    change_language("es")  # from code: the menus follow
+    assert [menu.value for menu in menus] == ["es", "es"]
+    assert [label for label, _code in menus[0].options] == ["English", "Français", "Español", "Português"]
+    assert menus[0].description == "Idioma"
+
+
+def test_a_language_menu_accepts_only_the_four_languages(change_language):
+    import traitlets
+
+    from piquet_widgets.widgets.language import LanguageSelector
+
+    menu = LanguageSelector()
+    for index in (4, -1, 99):
+        with pytest.raises(traitlets.TraitError):
+            menu.set_state({"index": index})  # what a forged message from the page does
+    with pytest.raises(traitlets.TraitError):
+        menu.value = "de"
+    assert i18n.get_language() == "en" and menu.value == "en"
+    for code in ("de", "pt_BR", "FR", "", None, 3):
+        with pytest.raises(ValueError):
+            change_language(code)
+    assert i18n.get_language() == "en"
+    menu.set_state({"index": 1})
+    assert i18n.get_language() == "fr" and menu.value == "fr"
+
+
+# -- the practice table ---------------------------------------------------------------------------
+
+REFUSED_PROMPT = {
+    # younger (the learner) to play to the ace of hearts
+    "en": "Younger (you): play to the ace of hearts.",
+    "fr": f"Le cadet (vous){NBSP}: répondez à la carte entamée (as de cœur).",
+    "es": "El pie (tú): responde a la carta de salida (as de corazones).",
+    "pt": "O pé (você): responda à carta de saída (ás de copas).",
+}
+
+
+def _younger_to_follow_hearts():
+    """The practice table where the learner, younger, must follow elder's ace of hearts."""
+    from piquet_widgets.widgets.practice import PracticeTable
+
+    table = PracticeTable(role="younger", deal=7)
+    click_card(find(table, "pw-hand-younger"), table.deal.hand(YOUNGER)[0].code)
+    find(table, "pw-confirm").click()
+    assert table.deal.led == parse_card("AH") and table.deal.to_move is YOUNGER
+    return table
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_the_practice_table_refuses_an_illegal_click_in_each_language(language):
+    i18n.set_language(language)
+    table = _younger_to_follow_hearts()
+    assert table.message_text == REFUSED_PROMPT[language]
+    timeline = list(table.timeline)
+    click_card(find(table, "pw-hand-younger"), "JS")  # a spade, holding a heart
+    assert table.timeline == timeline and table.message_kind == "error"
+    assert table.message_text == FOLLOW_SUIT[language]
+    assert text_of(find(table, "pw-message").value).strip() == FOLLOW_SUIT[language]
+
+
+def test_switching_the_language_of_the_practice_table_keeps_the_game(change_language):
+    table = _younger_to_follow_hearts()
+    click_card(find(table, "pw-hand-younger"), "JS")
+    state = (list(table.timeline), table.partie, table.role, table.level, list(table.selection))
+    for language in ("fr", "es", "pt", "en"):
+        find(table, "pw-language").value = language
+        assert (list(table.timeline), table.partie, table.role, table.level, list(table.selection)) == state
+        assert table.message_text == FOLLOW_SUIT[language]  # the refusal itself, said again
+        assert find(table, "pw-trick").labels["AH"] == ACE_OF_HEARTS[language]  # the card led
+    find(table, "pw-language").value = "fr"
+    assert [label for label, _role in table.role_select.options][0] == "Je joue l'aîné"
+    assert "Table d'entraînement" in text_of(find(table, "pw-title").value)
+
+
+def test_switching_the_language_during_the_exchange_keeps_the_selection(change_language):
+    from piquet_widgets.widgets.practice import PracticeTable
+
+    table = PracticeTable(role="elder", deal=7)
+    chosen = table.deal.hand(ELDER)[:2]
+    for card in chosen:
+        click_card(find(table, "pw-hand-elder"), card.code)
+    change_language("fr")
+    assert table.selection == list(chosen)
+    assert find(table, "pw-confirm").description == "Écarter 2 cartes"
+    assert table.message_text.endswith("2 cartes sélectionnées.")
+    assert set(find(table, "pw-hand-elder").selected) == {card.code for card in chosen}
+
+
+# -- the lessons and the app page -------------------------------------------------------------------
+
+
+def test_a_lesson_follows_the_language_and_keeps_its_answers(change_language):
+    from piquet_widgets.widgets.lesson import LessonView
+
+    view = LessonView(3, notebook=True)
+    intro, exercises = view.introduction(), view.exercises()
+    quiz = exercises.children[0]
+    quiz.choose(0)
+    assert quiz.solved
+    find(intro, "pw-language").value = "fr"
+    assert "Leçon 3" in text_of(find(intro, "pw-lesson-intro").value)
+    assert "Exécutez les cellules" in text_of(find(intro, "pw-lesson-intro").value)
+    assert quiz.solved and quiz.chosen == 0
+    assert text_of(quiz.feedback.value).strip().startswith("Exact.")
+    assert text_of(quiz.question.value).startswith("Exercice 1.")
+    assert [button.description for button in quiz.buttons][:2] == ["L'aîné", "Le cadet"]
+
+
+def test_the_app_page_follows_its_language_menu(change_language):
+    from piquet_widgets.app.page import App
+    from piquet_widgets.app.params import parse_query
+
+    app = App(parse_query("lang=es&lesson=3&lesson=99"))
+    app.show_section("glossary")
+    glossary = app.content.children[0]
+    app.show_section("walkthrough")
+    walk = app.walkthrough
+    walk.go(AT_POINT)
+    assert len(find_all(app.root, "pw-language")) == 1  # one menu for the page
+    assert "Baceta" in text_of(glossary.value)
+    menu = find(app.root, "pw-language")
+    menu.value = "fr"
+    assert i18n._("Piquet with open hands") in text_of(app.root.children[0].value)
+    assert app.nav_buttons["lesson"].description == "Leçons"
+    assert "Glossaire" in text_of(glossary.value) and "Repic" in text_of(glossary.value)
+    assert walk.step == AT_POINT and _dialogue(walk) == DIALOGUE[AT_POINT]["fr"]
+    assert text_of(app._walk_caption.value).strip() == i18n._("Cavendish's example deal (1882). Open another below.")
+    app.show_section("lesson")
+    lesson = app._lessons[3]
+    assert "Leçon 3" in text_of(find(lesson, "pw-lesson-intro").value)
+    change_language("pt")
+    assert "Lição 3" in text_of(find(lesson, "pw-lesson-intro").value)
+    assert app._lesson_buttons[2].description.startswith("3. ")
+    assert app._lesson_buttons[2].description == "3. " + i18n._("The point")
+
+
+def test_the_lesson_notebooks_have_no_words_of_their_own():
+    """Every word of a lesson notebook comes from the package, in the reader's language."""
+    from piquet_widgets.app.lessons import LESSONS, lesson_notebook
+
+    for lesson in LESSONS:
+        cells = lesson_notebook(lesson)["cells"]
+        assert all(cell["cell_type"] == "code" for cell in cells)
+        assert "notebook=True" in cells[0]["source"]
+
+
+def test_a_hint_shown_is_said_again_in_the_new_language(change_language):
+    from piquet_widgets.widgets.practice import PracticeTable
+
+    table = PracticeTable(role="elder", deal=7)
+    find(table, "pw-hint").click()
+    assert text_of(find(table, "pw-hint-text").value).strip().startswith("Hint: Discards")
+    change_language("es")
+    hint = text_of(find(table, "pw-hint-text").value).strip()
+    assert hint.startswith("Pista: ") and "Descarta" in hint
+    assert find(table, "pw-hint-text").layout.display is None and table.deal is table.timeline[0]

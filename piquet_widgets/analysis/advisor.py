@@ -51,6 +51,7 @@ every order of the cards left, averaged.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
@@ -58,7 +59,7 @@ from math import factorial
 
 import numpy as np
 
-from piquet_widgets.engine.cards import TEN, Card, cards_of, format_cards, mask_of
+from piquet_widgets.engine.cards import TEN, Card, cards_of, mask_of
 from piquet_widgets.engine.combinations import (
     SET_POINTS,
     SET_RANKS,
@@ -70,11 +71,12 @@ from piquet_widgets.engine.combinations import (
 )
 from piquet_widgets.engine.deal import BONUS_THRESHOLD, CARTE_BLANCHE_POINTS, ELDER, REPIQUE_BONUS, YOUNGER, Deal, Phase, Seat
 from piquet_widgets.engine.errors import PiquetError
-from piquet_widgets.i18n import N_, _, ngettext
+from piquet_widgets.i18n import N_, _, format_decimal, ngettext
 
 __all__ = ["Advice", "advise_exchange"]
 
 TALON_ORDERS = factorial(8)
+SIGNED = "+0.00;-0.00"  # an expected score, always with its sign: '+1.25', '-0,50' in French
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ class Advice:
         if self.discards:
             sentences = [
                 ngettext("Discards {count} card: {cards}.", "Discards {count} cards: {cards}.", len(self.discards)).format(
-                    count=len(self.discards), cards=format_cards(self.discards)
+                    count=len(self.discards), cards=_cards_text(self.discards)
                 )
             ]
         else:
@@ -118,7 +120,7 @@ class Advice:
         if given_up:
             sentences.append(_("Gives up: {combinations}.").format(combinations=_name_list(given_up)))
         sentences.extend(self._draw_sentences(self.hand & ~discarded))
-        sentences.append(_("Expected net score of the declarations: {value}.").format(value=f"{self.expected:+.2f}"))
+        sentences.append(_("Expected net score of the declarations: {value}.").format(value=format_decimal(self.expected, SIGNED)))
         if self.repique:
             sentences.append(_("Chance of a repique: {percent}%.").format(percent=_percent(self.repique)))
         if self.repiqued:
@@ -135,7 +137,7 @@ class Advice:
         if self.seat is YOUNGER:
             drawn = mask_of(self.pool)
             made = [combo for combo in _combinations(keep | drawn) if combo.mask & drawn]
-            cards = format_cards(self.pool)
+            cards = _cards_text(self.pool)
             if made:
                 return [_("Draws {cards}, making {combinations}.").format(cards=cards, combinations=_name_list(made))]
             return [_("Draws {cards}.").format(cards=cards)]
@@ -415,4 +417,10 @@ def _join(names: list[str]) -> str:
 
 
 def _percent(chance: float) -> str:
-    return f"{100 * chance:.0f}" if chance >= 0.01 else f"{100 * chance:.1f}"
+    """A chance as a percentage in the current language's digits: '37', '0,4' in French."""
+    return format_decimal(100 * chance, "0" if chance >= 0.01 else "0.0")
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    """'K♠ 8♣ 10♦': cards as a sentence shows them (the symbols read the same in every language)."""
+    return " ".join(card.symbol for card in cards)

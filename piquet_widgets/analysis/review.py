@@ -33,11 +33,11 @@ from dataclasses import dataclass
 
 from piquet_widgets.analysis.solve import solve_position
 from piquet_widgets.analysis.solver import SearchInterrupted, Solver
-from piquet_widgets.engine.cards import Card, format_cards, mask_of
+from piquet_widgets.engine.cards import Card, mask_of
 from piquet_widgets.engine.deal import ELDER, Deal, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.records import Position
-from piquet_widgets.i18n import N_, _, ngettext
+from piquet_widgets.i18n import N_, _, format_decimal, ngettext
 
 __all__ = [
     "CardValues", "ExchangeNote", "Hint", "Line", "Mistake", "Review", "SearchInterrupted",
@@ -48,6 +48,7 @@ __all__ = [
 StopCheck = Callable[[], bool] | None
 MINUS = "\u2212"
 NAMED = 3  # at most this many equally good cards are named in a sentence
+SIGNED = "+0.0;-0.0"  # an expected score, always with its sign: '+1.5', '-0,5' in French
 
 
 # -- interrupting a search -------------------------------------------------------------------------
@@ -216,8 +217,8 @@ class ExchangeNote:
             "Exchange: {player} discarded {cards}, expected to bring {value} in the declarations; "
             "discarding {best} was expected to bring {best_value}."
         ).format(
-            player=_seat_word(self.seat), cards=format_cards(self.discards), value=f"{self.expected:+.1f}",
-            best=format_cards(self.best), best_value=f"{self.best_expected:+.1f}",
+            player=_seat_word(self.seat), cards=_cards_text(self.discards), value=format_decimal(self.expected, SIGNED),
+            best=_cards_text(self.best), best_value=format_decimal(self.best_expected, SIGNED),
         )
 
 
@@ -388,3 +389,8 @@ def _or_join(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return _("{first} or {last}").format(first=_(", ").join(names[:-1]), last=names[-1])
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    """'K♠ 8♣ 10♦': cards as a sentence shows them (the symbols read the same in every language)."""
+    return " ".join(card.symbol for card in cards)

@@ -8,8 +8,8 @@ and kept without outputs. They ship inside the package (`piquet_widgets/notebook
 repository's top-level `notebooks/` links to), so that `pip install piquet-widgets[app]` alone
 has them.
 
->>> [cell["source"] for cell in lesson_notebook(LESSONS[2])["cells"]][1:3]
-['from piquet_widgets.widgets.lesson import LessonView\\n\\nlesson = LessonView(3)\\nlesson.introduction()', 'lesson.part(1)']
+>>> [cell["source"] for cell in lesson_notebook(LESSONS[2])["cells"]][:2]
+['from piquet_widgets.widgets.lesson import LessonView\\n\\nlesson = LessonView(3, notebook=True)\\nlesson.introduction()', 'lesson.part(1)']
 """
 
 from __future__ import annotations
@@ -39,18 +39,14 @@ def _code(cell_id: str, source: str) -> dict[str, Any]:
     return {"cell_type": "code", "execution_count": None, "id": cell_id, "metadata": {}, "outputs": [], "source": source}
 
 
-def _markdown(cell_id: str, source: str) -> dict[str, Any]:
-    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": source}
-
-
 def lesson_notebook(lesson: Lesson) -> dict[str, Any]:
     """The notebook of a lesson (nbformat 4 JSON, no outputs)."""
     n = lesson.number
-    # The title cell is English: the notebook file is made once; the lesson itself (every cell's
-    # output) speaks the language chosen with `piquet_widgets.i18n.set_language`.
+    # No markdown: every word a learner reads is shown by a cell's code, in the language of the
+    # package (PIQUET_LANG, or the menu the introduction shows), so that one notebook serves
+    # every language. The first cell shows the title, how to run the cells and the menu.
     cells = [
-        _markdown(f"lesson-{n}-title", f"# Lesson {n}\n\n*Run the cells one by one with Shift-Enter, or all at once with Run ▸ Run All Cells.*"),
-        _code(f"lesson-{n}-introduction", f"from piquet_widgets.widgets.lesson import LessonView\n\nlesson = LessonView({n})\nlesson.introduction()"),
+        _code(f"lesson-{n}-introduction", f"from piquet_widgets.widgets.lesson import LessonView\n\nlesson = LessonView({n}, notebook=True)\nlesson.introduction()"),
     ]
     cells += [_code(f"lesson-{n}-part-{part}", f"lesson.part({part})") for part in range(1, len(lesson.parts) + 1)]
     cells += [_code(f"lesson-{n}-exercises", "lesson.exercises()"), _code(f"lesson-{n}-summary", "lesson.summary()")]

@@ -23,14 +23,16 @@ from html import escape
 
 import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from piquet_widgets.app.params import AppParams, app_link, parse_query
 from piquet_widgets.engine import Deal, PiquetError, deal_code, deal_from_code
-from piquet_widgets.i18n import _, set_language
+from piquet_widgets.i18n import DEFAULT_LANGUAGE, _, get_language
 from piquet_widgets.teach.glossary import GLOSSARY
 from piquet_widgets.teach.lesson_deals import CAVENDISH
 from piquet_widgets.teach.lessons import LESSONS, text
-from piquet_widgets.widgets.lesson import LessonView, html_box
+from piquet_widgets.widgets.language import LanguageSelector, Texts, change_language
+from piquet_widgets.widgets.lesson import LessonView
 
 SECTIONS = ("lesson", "walkthrough", "practice", "glossary")
 STYLE = """
@@ -46,6 +48,8 @@ STYLE = """
 .pw-lesson-content { flex: 1 1 30em; min-width: 0; }
 .pw-glossary table { border-collapse: collapse; }
 .pw-glossary td, .pw-glossary th { padding: 0.3em 0.7em; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
+.pw-nav-bar .pw-page-language { margin-left: auto; }
+.pw-glossary td:last-child { white-space: nowrap; }
 </style>
 """
 
@@ -93,12 +97,20 @@ def _wait_for_request() -> None:
     os.environ.update({str(key): str(value) for key, value in info.items()})
 
 
-def _button(label: str, *classes: str, on_click: Callable[[], None]) -> widgets.Button:
-    button = widgets.Button(description=label, tooltip=label, layout=widgets.Layout(width="auto"))
+def _button(label: Callable[[], str], *classes: str, on_click: Callable[[], None], texts: Texts) -> widgets.Button:
+    """A button whose words (`label()`, also its tooltip) follow the language."""
+    button = widgets.Button(layout=widgets.Layout(width="auto"))
     for name in classes:
         button.add_class(name)
     button.on_click(lambda _button: on_click())
-    return button
+
+    def render() -> None:
+        words = label()
+        button.description = words
+        button.tooltip = words
+
+    texts.add(render)
+    return texts.keep(button)
 
 
 class PageReady(anywidget.AnyWidget):
@@ -122,43 +134,102 @@ class PageReady(anywidget.AnyWidget):
             callback()
 
 
+class PageLanguage(anywidget.AnyWidget):
+    """An invisible widget that tells the browser the page's language (`<html lang>`, so that a
+    screen reader reads French as French) and its title (the browser tab)."""
+
+    _esm = """
+    function apply(model) {
+      const lang = model.get("lang");
+      if (/^[a-z]{2}$/.test(lang)) document.documentElement.lang = lang;
+      const title = model.get("title");
+      if (title) document.title = title;
+    }
+    export default {
+      render({ model }) {
+        apply(model);
+        model.on("change:lang", () => apply(model));
+        model.on("change:title", () => apply(model));
+      }
+    };
+    """
+    lang = traitlets.Unicode(DEFAULT_LANGUAGE).tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self) -> None:
+        super().__init__(layout=widgets.Layout(display="none"))
+
+    def set_state(self, sync_data: object) -> None:
+        """The page never sets these: refuse whatever it sends (see `CardRow.set_state`)."""
+        names = [name for name in sync_data if name in self.keys] if isinstance(sync_data, dict) else []
+        if names:
+            self.send_state(names)
+
+    def show(self) -> None:
+        """The language and the title now spoken."""
+        with self.hold_sync():
+            self.lang = get_language()
+            self.title = _("Piquet with open hands")
+
+
 class App:
     """The page of the tutorial app, opened as a link's parameters ask.
 
     With `deferred`, only the frame (title, navigation, messages) is built at first, and the
     section the link opens is built when the page says it is drawn (`PageReady`).
+
+    The language is the link's (`lang=`) until the visitor chooses another in the menu
+    (`pw-language`, `language_select`): every text of the page — the sections already built
+    included — is then re-rendered in place, and the walkthrough stays at its step, the practice
+    table at its move, the exercises as answered.
     """
 
     def __init__(self, params: AppParams, deferred: bool = False) -> None:
         self.params = params
-        set_language(params.lang)
+        if params.lang != get_language():
+            change_language(params.lang)  # the menus and widgets already shown follow
+        self.texts = Texts()  # every text of the page outside the widgets that follow the language themselves
         self.lesson_number = params.lesson or 1
         self._built: dict[str, widgets.Widget] = {}
         self._lessons: dict[int, widgets.Widget] = {}
-        self.messages = widgets.VBox([html_box(f"<p>{escape(message)}</p>", "pw-message", "pw-error") for message in params.messages])
+        self.messages = widgets.VBox([
+            self.texts.html(lambda problem=problem: f"<p>{escape(str(problem))}</p>", "pw-message", "pw-error")
+            for problem in params.problems
+        ])
         self.messages.add_class("pw-messages")
         self.nav_buttons = {
-            "lesson": _button(_("Lessons"), "pw-nav", "pw-nav-lessons", on_click=lambda: self.show_section("lesson")),
-            "walkthrough": _button(_("Walkthrough"), "pw-nav", "pw-nav-walkthrough", on_click=lambda: self.show_section("walkthrough")),
-            "practice": _button(_("Practice table"), "pw-nav", "pw-nav-practice", on_click=lambda: self.show_section("practice")),
-            "glossary": _button(_("Glossary"), "pw-nav", "pw-nav-glossary", on_click=lambda: self.show_section("glossary")),
+            "lesson": self._button(lambda: _("Lessons"), "pw-nav", "pw-nav-lessons", on_click=lambda: self.show_section("lesson")),
+            "walkthrough": self._button(lambda: _("Walkthrough"), "pw-nav", "pw-nav-walkthrough", on_click=lambda: self.show_section("walkthrough")),
+            "practice": self._button(lambda: _("Practice table"), "pw-nav", "pw-nav-practice", on_click=lambda: self.show_section("practice")),
+            "glossary": self._button(lambda: _("Glossary"), "pw-nav", "pw-nav-glossary", on_click=lambda: self.show_section("glossary")),
         }
-        title = _("Piquet with open hands")
-        welcome = _("Learn the classic card game for two: lessons from the first card to a whole partie, deals stepped through and explained, and a table to practise with both hands face up.")
-        header = html_box(f"{STYLE}<h1>{escape(title)}</h1><p>{escape(welcome)}</p>", "pw-header")
-        nav = widgets.HBox(list(self.nav_buttons.values()), layout=widgets.Layout(flex_flow="row wrap"))
+        header = self.texts.html(self._header_html, "pw-header")
+        self.page_language = PageLanguage()
+        self.texts.add(self.page_language.show)
+        self.language_select = LanguageSelector()
+        self.language_select.add_class("pw-page-language")
+        nav = widgets.HBox([*self.nav_buttons.values(), self.language_select], layout=widgets.Layout(flex_flow="row wrap"))
         nav.add_class("pw-nav-bar")
         self.content = widgets.Box(layout=widgets.Layout(width="100%"))
         self.content.add_class("pw-content")
-        self.root = widgets.VBox([header, nav, self.messages, self.content])
+        self.root = self.texts.keep(widgets.VBox([header, nav, self.messages, self.content, self.page_language]))
         self.root.add_class("pw-app")
+        self.root._pw_app = self  # type: ignore[attr-defined]  # the page keeps its App alive
         self.section = ""
         if deferred:
-            loading = _("Loading…")
-            waiting = html_box(f"<p>{escape(loading)}</p>", "pw-loading")
+            waiting = self.texts.html(lambda: "<p>{}</p>".format(escape(_("Loading…"))), "pw-loading")
             self.content.children = (waiting, PageReady(self._first_paint))
         else:
             self.show_section(params.section)
+
+    def _button(self, label: Callable[[], str], *classes: str, on_click: Callable[[], None]) -> widgets.Button:
+        return _button(label, *classes, on_click=on_click, texts=self.texts)
+
+    @staticmethod
+    def _header_html() -> str:
+        title = _("Piquet with open hands")
+        welcome = _("Learn the classic card game for two: lessons from the first card to a whole partie, deals stepped through and explained, and a table to practise with both hands face up.")
+        return f"{STYLE}<h1>{escape(title)}</h1><p>{escape(welcome)}</p>"
 
     # -- navigation --------------------------------------------------------------------------
     def _first_paint(self) -> None:
@@ -172,7 +243,7 @@ class App:
         if section not in SECTIONS:
             raise ValueError(f"unknown section {section!r}")
         if section not in self._built:
-            self._built[section] = getattr(self, f"_build_{section}")()
+            self._built[section] = self.texts.keep(getattr(self, f"_build_{section}")())
         for name, button in self.nav_buttons.items():
             button.button_style = "info" if name == section else ""
             (button.add_class if name == section else button.remove_class)("pw-nav-active")
@@ -191,19 +262,22 @@ class App:
     # -- sections ----------------------------------------------------------------------------
     def _lesson_page(self, number: int) -> widgets.Widget:
         if number not in self._lessons:
-            self._lessons[number] = LessonView(number).page()
+            self._lessons[number] = LessonView(number).page()  # it follows the language itself
         return self._lessons[number]
 
     def _build_lesson(self) -> widgets.Widget:
         self._lesson_buttons = []
         for lesson in LESSONS:
-            label = _("{number}. {title}").format(number=lesson.number, title=text(lesson.title))
-            button = _button(label, "pw-lesson-link", f"pw-lesson-link-{lesson.number}", on_click=lambda n=lesson.number: self.show_lesson(n))
+            button = self._button(
+                lambda lesson=lesson: _("{number}. {title}").format(number=lesson.number, title=text(lesson.title)),
+                "pw-lesson-link", f"pw-lesson-link-{lesson.number}",
+                on_click=lambda n=lesson.number: self.show_lesson(n),
+            )
             button.layout = widgets.Layout(width="100%")
             button.button_style = "info" if lesson.number == self.lesson_number else ""
             self._lesson_buttons.append(button)
-        heading = _("Lessons")
-        listing = widgets.VBox([html_box(f"<strong>{escape(heading)}</strong>")] + self._lesson_buttons)
+        heading = self.texts.html(lambda: "<strong>{}</strong>".format(escape(_("Lessons"))))
+        listing = widgets.VBox([heading] + self._lesson_buttons)
         listing.add_class("pw-lesson-list")
         self._lesson_box = widgets.Box([self._lesson_page(self.lesson_number)])
         self._lesson_box.add_class("pw-lesson-content")
@@ -211,45 +285,59 @@ class App:
         box.add_class("pw-section-lessons")
         return box
 
-    def _walkthrough_deal(self) -> tuple[object, str]:
-        """What the walkthrough opens first: the link's deal, or Cavendish's example."""
+    def _walkthrough_deal(self) -> tuple[object, Callable[[], str]]:
+        """What the walkthrough opens first — the link's deal, or Cavendish's example — and its
+        caption (a function, so that it is said again in each new language)."""
         if self.params.record is not None:
-            return self.params.record, _("The deal of the link.")
-        if self.params.code is not None:
-            return deal_from_code(self.params.code), _("The deal {code}.").format(code=self.params.code)
-        return CAVENDISH, _("Cavendish's example deal (1882). Open another below.")
+            return self.params.record, lambda: _("The deal of the link.")
+        code = self.params.code
+        if code is not None:
+            return deal_from_code(code), lambda: _("The deal {code}.").format(code=code)
+        return CAVENDISH, lambda: _("Cavendish's example deal (1882). Open another below.")
 
     def _build_walkthrough(self) -> widgets.Widget:
-        source, caption = self._walkthrough_deal()
-        self._walk_caption = html_box(f"<p>{escape(caption)}</p>", "pw-walkthrough-caption")
+        source, self._caption = self._walkthrough_deal()
+        self._walk_caption = self.texts.html(lambda: f"<p>{escape(self._caption())}</p>", "pw-walkthrough-caption")
         from piquet_widgets.widgets.walkthrough import DealWalkthrough
 
-        self.walkthrough = DealWalkthrough(source)
-        self._code_input = widgets.Text(placeholder=_("a deal code, such as 5CNQ-67ZA-80EH-Y"), layout=widgets.Layout(width="16em"))
+        self.walkthrough = DealWalkthrough(source, language_selector=False)  # the page has the menu
+        self._code_input = widgets.Text(layout=widgets.Layout(width="16em"))
         self._code_input.add_class("pw-deal-code-input")
-        self._open_message = html_box("", "pw-open-message")
+        self.texts.add(lambda: setattr(self._code_input, "placeholder", _("a deal code, such as 5CNQ-67ZA-80EH-Y")))
+        self._open_error: PiquetError | None = None
+        self._open_message = self.texts.html(self._open_message_html, "pw-open-message")
         opener = widgets.HBox([
             self._code_input,
-            _button(_("Open this deal"), "pw-open-deal", on_click=self._open_code),
-            _button(_("Shuffle a new deal"), "pw-shuffle-deal", on_click=self._shuffle),
+            self._button(lambda: _("Open this deal"), "pw-open-deal", on_click=self._open_code),
+            self._button(lambda: _("Shuffle a new deal"), "pw-shuffle-deal", on_click=self._shuffle),
         ], layout=widgets.Layout(flex_flow="row wrap"))
-        self._share = html_box("", "pw-share")
+        self._link = ""
+        self._share = self.texts.html(self._share_html, "pw-share")
         self._show_share(source)
         box = widgets.VBox([self._walk_caption, self.walkthrough, opener, self._open_message, self._share])
         box.add_class("pw-section-walkthrough")
         return box
 
+    def _share_html(self) -> str:
+        if not self._link:
+            return ""
+        words, label = _("A link to this deal:"), _("share")
+        return f"<p>{escape(words)} <a href='{escape(self._link)}' target='_blank'>{escape(label)}</a></p>"
+
     def _show_share(self, source: object) -> None:
         if isinstance(source, Deal):
-            link = app_link("", deal=deal_code(source))
+            self._link = app_link("", deal=deal_code(source))
         else:
-            link = app_link("", record=source)
-        words, label = _("A link to this deal:"), _("share")
-        self._share.value = f"<p>{escape(words)} <a href='{escape(link)}' target='_blank'>{escape(label)}</a></p>"
+            self._link = app_link("", record=source)
+        self._share.value = self._share_html()
 
-    def _open(self, source: object, caption: str) -> None:
+    def _open_message_html(self) -> str:
+        return f"<p>{escape(str(self._open_error))}</p>" if self._open_error is not None else ""
+
+    def _open(self, source: object, caption: Callable[[], str]) -> None:
         self.walkthrough.load(source)
-        self._walk_caption.value = f"<p>{escape(caption)}</p>"
+        self._caption = caption
+        self._walk_caption.value = f"<p>{escape(caption())}</p>"
         self._show_share(source)
 
     def _open_code(self) -> None:
@@ -257,32 +345,41 @@ class App:
         try:
             deal = deal_from_code(code[:64])
         except PiquetError as error:
-            self._open_message.value = f"<p>{escape(str(error))}</p>"
+            self._open_error = error  # the engine's reason, said again in each new language
+            self._open_message.value = self._open_message_html()
             self._open_message.add_class("pw-error")
             return
+        self._open_error = None
         self._open_message.value = ""
         self._open_message.remove_class("pw-error")
-        self._open(deal, _("The deal {code}.").format(code=deal_code(deal)))
+        opened = deal_code(deal)
+        self._open(deal, lambda: _("The deal {code}.").format(code=opened))
 
     def _shuffle(self) -> None:
         seed = random.SystemRandom().randrange(2**31)
-        self._open(Deal.from_seed(seed), _("A new deal, shuffled from {seed}.").format(seed=seed))
+        self._open(Deal.from_seed(seed), lambda: _("A new deal, shuffled from {seed}.").format(seed=seed))
 
     def _build_practice(self) -> widgets.Widget:
         from piquet_widgets.widgets.practice import PracticeTable
 
-        table = PracticeTable(deal=self.params.seed) if self.params.seed is not None else PracticeTable()
+        seed = self.params.seed
+        table = PracticeTable(deal=seed, language_selector=False) if seed is not None else PracticeTable(language_selector=False)
+        self.practice = table
         box = widgets.VBox([table])
         box.add_class("pw-section-practice")
         return box
 
     def _build_glossary(self) -> widgets.Widget:
-        rows = []
-        for term, meaning, number in GLOSSARY:
-            where = _("lesson {number}").format(number=number)
-            rows.append(f"<tr><th>{escape(_(term))}</th><td>{escape(_(meaning))}</td><td>{escape(where)}</td></tr>")
-        heading = _("Glossary")
-        return html_box(f"<h2>{escape(heading)}</h2><table><tbody>{''.join(rows)}</tbody></table>", "pw-glossary")
+        return self.texts.html(_glossary_html, "pw-glossary")
+
+
+def _glossary_html() -> str:
+    rows = []
+    for term, meaning, number in GLOSSARY:
+        cells = (_(term), _(meaning), _("lesson {number}").format(number=number))
+        rows.append("<tr><th>{}</th><td>{}</td><td>{}</td></tr>".format(*map(escape, cells)))
+    heading = _("Glossary")
+    return f"<h2>{escape(heading)}</h2><table><tbody>{''.join(rows)}</tbody></table>"
 
 
 def build(query: str | None = None, deferred: bool = False) -> App:

@@ -147,9 +147,14 @@ def _action_between(before: Deal, after: Deal) -> tuple[StepKind, Action]:
 # -- words -----------------------------------------------------------------------------------------
 
 
+# num2words' language for ours: our Portuguese is Brazil's ('dezessete', not Portugal's 'dezassete').
+_NUMBER_LANGUAGES = {"pt": "pt_BR"}
+
+
 def number_words(number: int) -> str:
     """A number in words in the current language ('forty-nine'), as the players say it."""
-    return num2words(number, lang=get_language())
+    language = get_language()
+    return num2words(number, lang=_NUMBER_LANGUAGES.get(language, language))
 
 
 def _capital(text: str) -> str:

@@ -270,7 +270,8 @@ def events_html(deal: Deal, new: int = 0) -> str:
     title = escape(_("Scores in reckoning order"))
     rows = running_totals(deal)
     if not rows:
-        return f'<h4>{title}</h4><p class="pw-empty">{escape(_("Nothing scored yet."))}</p>'
+        nothing = _("Nothing scored yet.")
+        return f'<h4>{title}</h4><p class="pw-empty">{escape(nothing)}</p>'
     items = []
     first_new = len(rows) - new
     for index, (event, elder, younger) in enumerate(rows):
@@ -284,7 +285,8 @@ def events_html(deal: Deal, new: int = 0) -> str:
 
 def summary_html(deal: Deal, names: Callable[[Seat], str] = seat_name) -> str:
     title = escape(_("Summary of the deal"))
-    head = f"<tr><th>{escape(_('Category'))}</th><th>{escape(names(ELDER))}</th><th>{escape(names(YOUNGER))}</th></tr>"
+    category = _("Category")
+    head = f"<tr><th>{escape(category)}</th><th>{escape(names(ELDER))}</th><th>{escape(names(YOUNGER))}</th></tr>"
     body = "".join(
         f'<tr class="pw-row-{row.key}"><td>{escape(row.label)}</td><td>{row.elder}</td><td>{row.younger}</td></tr>'
         for row in summary_rows(deal)

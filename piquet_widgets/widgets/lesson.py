@@ -3,13 +3,14 @@
 In a notebook each cell shows one piece, the same way in every lesson:
 
     from piquet_widgets.widgets.lesson import LessonView
-    lesson = LessonView(3)
-    lesson.introduction()      # then lesson.part(1), lesson.part(2), …
+    lesson = LessonView(3, notebook=True)
+    lesson.introduction()      # the title, the language menu; then lesson.part(1), lesson.part(2), …
     lesson.exercises()
     lesson.summary()
 
 The app shows `LessonView(n).page()`, all of them at once. Texts are translated when a piece is
-built, so building after `set_language` gives the lesson in that language.
+built, so building after `set_language` gives the lesson in that language, and every piece built
+is re-rendered in place by `widgets.language.change_language` (the language menu).
 
 >>> view = LessonView(3)
 >>> "pw-lesson-intro" in view.introduction()._dom_classes
@@ -30,6 +31,7 @@ from piquet_widgets.i18n import _
 from piquet_widgets.teach import lessons as script
 from piquet_widgets.teach.lessons import Cards, Lesson, PartieSheet, Practice, Walkthrough, text
 from piquet_widgets.teach.steps import PHASES
+from piquet_widgets.widgets.language import LanguageSelector, Texts
 from piquet_widgets.widgets.quiz import Quiz
 
 # The lessons' look, in a notebook as in the app (it travels with each lesson's introduction).
@@ -62,19 +64,30 @@ def html_box(content: str, *classes: str) -> widgets.HTML:
     return box
 
 
-def cards_view(cards: Cards) -> widgets.Widget:
-    """Rows of cards, each with its caption."""
+def cards_view(cards: Cards, texts: Texts | None = None) -> widgets.Widget:
+    """Rows of cards, each with its caption (re-rendered with `texts`)."""
     from piquet_widgets.widgets.cards import CardRow
 
-    rows = [CardRow(list(row.split()), caption=_(caption)) for caption, row in cards.rows]
+    texts = texts or Texts()
+    rows = [CardRow(list(row.split())) for _caption, row in cards.rows]
+    for row, (caption, _cards) in zip(rows, cards.rows):
+        def render(row: CardRow = row, caption: str = caption) -> None:
+            row.caption = _(caption)
+            row.relabel()
+
+        texts.add(render)
     box = widgets.VBox(rows)
     box.add_class("pw-lesson-cards")
-    return box
+    return texts.keep(box)
 
 
-def partie_sheet(partie: PartieSheet) -> widgets.HTML:
+def partie_sheet(partie: PartieSheet, texts: Texts | None = None) -> widgets.HTML:
     """A partie's score sheet: each deal, the totals and the settlement, as the engine counts them."""
     value = partie_from_json(partie.partie)
+    return (texts or Texts()).html(lambda: _partie_sheet_html(value), "pw-partie-sheet")
+
+
+def _partie_sheet_html(value) -> str:
     head = "".join(f"<th>{escape(cell)}</th>" for cell in (_("Deal"), _("Elder"), "A", "B"))
     rows = []
     for number in range(1, len(value.deals) + 1):
@@ -94,14 +107,14 @@ def partie_sheet(partie: PartieSheet) -> widgets.HTML:
             verdict = _("{winner} wins. {loser} has 100 or more: {winner} scores {w} − {l} + 100 = {points}.")
         verdict = verdict.format(winner=result.winner, loser=loser, w=totals[result.winner], l=totals[loser], points=result.points)
     table = f"<table class='pw-partie-table'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-    return html_box(f"{table}<p class='pw-partie-result'>{escape(verdict)}</p>", "pw-partie-sheet")
+    return f"{table}<p class='pw-partie-result'>{escape(verdict)}</p>"
 
 
 def walkthrough_view(walk: Walkthrough) -> widgets.Widget:
     """The walkthrough of a lesson's deal, at the start of the phase the lesson talks about."""
     from piquet_widgets.widgets.walkthrough import DealWalkthrough
 
-    view = DealWalkthrough(walk.record)
+    view = DealWalkthrough(walk.record, language_selector=False)  # the lesson has one menu
     if walk.start in PHASES:
         view.jump(walk.start)
     else:
@@ -112,15 +125,18 @@ def walkthrough_view(walk: Walkthrough) -> widgets.Widget:
 def practice_view(practice: Practice) -> widgets.Widget:
     from piquet_widgets.widgets.practice import PracticeTable
 
-    return PracticeTable(deal=practice.seed) if practice.seed is not None else PracticeTable()
+    if practice.seed is not None:
+        return PracticeTable(deal=practice.seed, language_selector=False)
+    return PracticeTable(language_selector=False)
 
 
-def illustration(show: object) -> widgets.Widget:
-    """The widget of one of the lessons' illustrations."""
+def illustration(show: object, texts: Texts | None = None) -> widgets.Widget:
+    """The widget of one of the lessons' illustrations (its words re-rendered with `texts`;
+    the walkthrough and the practice table follow the language themselves)."""
     if isinstance(show, Cards):
-        return cards_view(show)
+        return cards_view(show, texts)
     if isinstance(show, PartieSheet):
-        return partie_sheet(show)
+        return partie_sheet(show, texts)
     if isinstance(show, Walkthrough):
         return walkthrough_view(show)
     if isinstance(show, Practice):
@@ -129,64 +145,107 @@ def illustration(show: object) -> widgets.Widget:
 
 
 class LessonView:
-    """The pieces of one lesson as widgets (each built anew when asked for)."""
+    """The pieces of one lesson as widgets (each built anew when asked for).
 
-    def __init__(self, number: int) -> None:
+    Every piece follows the language: after `widgets.language.change_language` (or a choice in a
+    language menu) its words are re-rendered in place, and an exercise answered, a walkthrough's
+    step or a practice deal stay as they were. With `notebook=True` (the lesson notebooks) the
+    introduction also says how to run the cells and carries the language menu (`pw-language`);
+    the app has its own menu.
+    """
+
+    def __init__(self, number: int, notebook: bool = False) -> None:
         self.lesson: Lesson = script.lesson(number)
+        self.notebook = notebook
+        self.texts = Texts()
 
-    def introduction(self) -> widgets.HTML:
+    def _title(self) -> str:
         lesson = self.lesson
-        title = _("Lesson {number}: {title}").format(number=lesson.number, title=text(lesson.title))
-        items = "".join(f"<li>{markup(item)}</li>" for item in lesson.teaches)
-        lead = _("In this lesson you will learn:")
-        body = f"{STYLE}<h2>{escape(title)}</h2><p>{escape(lead)}</p><ul>{items}</ul>"
-        return html_box(body, "pw-lesson-intro")
+        return _("Lesson {number}: {title}").format(number=lesson.number, title=text(lesson.title))
+
+    def introduction(self) -> widgets.Widget:
+        """The lesson's title and what it teaches (in a notebook: how to run it, and the
+        language menu)."""
+
+        def render() -> str:
+            items = "".join(f"<li>{markup(item)}</li>" for item in self.lesson.teaches)
+            lead = _("In this lesson you will learn:")
+            how = ""
+            if self.notebook:
+                how = "<p><em>{}</em></p>".format(escape(_("Run the cells one by one with Shift-Enter, or all at once with Run ▸ Run All Cells.")))
+            return f"{STYLE}<h2>{escape(self._title())}</h2>{how}<p>{escape(lead)}</p><ul>{items}</ul>"
+
+        box = self.texts.html(render, "pw-lesson-intro")
+        if not self.notebook:
+            return box
+        menu = LanguageSelector(layout=widgets.Layout(width="auto", align_self="flex-end"))
+        whole = widgets.VBox([menu, box])
+        whole.add_class("pw-lesson-heading")
+        return self.texts.keep(whole)
 
     def part(self, number: int) -> widgets.VBox:
         """Part `number` (1-based): its heading, paragraphs, illustration and note."""
         if not 1 <= number <= len(self.lesson.parts):
             raise ValueError(f"lesson {self.lesson.number} has parts 1 to {len(self.lesson.parts)}")
         part = self.lesson.parts[number - 1]
-        paragraphs = "".join(f"<p>{markup(paragraph)}</p>" for paragraph in part.paragraphs)
-        children: list[widgets.Widget] = [html_box(f"<h3>{escape(text(part.heading))}</h3>{paragraphs}", "pw-lesson-text")]
+
+        def render() -> str:
+            paragraphs = "".join(f"<p>{markup(paragraph)}</p>" for paragraph in part.paragraphs)
+            return f"<h3>{escape(text(part.heading))}</h3>{paragraphs}"
+
+        children: list[widgets.Widget] = [self.texts.html(render, "pw-lesson-text")]
         if part.show is not None:
-            children.append(illustration(part.show))
+            children.append(illustration(part.show, self.texts))
         if part.note:
-            children.append(html_box(f"<p><em>{markup(part.note)}</em></p>", "pw-lesson-note"))
+            children.append(self.texts.html(lambda: f"<p><em>{markup(part.note)}</em></p>", "pw-lesson-note"))
         box = widgets.VBox(children)
         box.add_class("pw-lesson-part")
-        return box
+        return self.texts.keep(box)
 
     def exercises(self) -> widgets.VBox:
         """Every exercise of the lesson, each answered as soon as a choice is clicked."""
         quizzes = []
         for number, exercise in enumerate(self.lesson.exercises, 1):
-            question = _("Exercise {number}. {question}").format(number=number, question=text(exercise.question))
             quiz = Quiz(
-                question,
+                self._question(number, exercise),
                 [text(choice) for choice in exercise.choices],
                 exercise.answer,
                 text(exercise.explanation),
-                illustration=cards_view(exercise.cards) if exercise.cards else None,
+                illustration=cards_view(exercise.cards, self.texts) if exercise.cards else None,
             )
             quiz.add_class(f"pw-exercise-{number}")
-            quizzes.append(quiz)
+            self.texts.add(
+                lambda quiz=quiz, number=number, exercise=exercise: quiz.set_texts(
+                    self._question(number, exercise), [text(choice) for choice in exercise.choices], text(exercise.explanation)
+                )
+            )
+            quizzes.append(self.texts.keep(quiz))
         box = widgets.VBox(quizzes)
         box.add_class("pw-lesson-exercises")
-        return box
+        return self.texts.keep(box)
+
+    @staticmethod
+    def _question(number: int, exercise) -> str:
+        return _("Exercise {number}. {question}").format(number=number, question=text(exercise.question))
 
     def summary(self) -> widgets.HTML:
-        items = "".join(f"<li>{markup(item)}</li>" for item in self.lesson.summary)
-        heading = _("Summary")
-        return html_box(f"<h3>{escape(heading)}</h3><ul>{items}</ul>", "pw-lesson-summary")
+        def render() -> str:
+            items = "".join(f"<li>{markup(item)}</li>" for item in self.lesson.summary)
+            heading = _("Summary")
+            return f"<h3>{escape(heading)}</h3><ul>{items}</ul>"
+
+        return self.texts.html(render, "pw-lesson-summary")
 
     def page(self) -> widgets.VBox:
         """The whole lesson: introduction, parts, exercises and summary."""
         children = [self.introduction()]
         children += [self.part(number) for number in range(1, len(self.lesson.parts) + 1)]
-        heading = _("Exercises")
-        children += [html_box(f"<h3>{escape(heading)}</h3>", "pw-lesson-text"), self.exercises(), self.summary()]
+        children += [
+            self.texts.html(lambda: "<h3>{}</h3>".format(escape(_("Exercises"))), "pw-lesson-text"),
+            self.exercises(),
+            self.summary(),
+        ]
         box = widgets.VBox(children)
         box.add_class("pw-lesson")
         box.add_class(f"pw-lesson-{self.lesson.number}")
-        return box
+        return self.texts.keep(box)

@@ -17,6 +17,7 @@ refused with the engine's own message and changes nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -48,6 +49,7 @@ from piquet_widgets.widgets.board import (
     style_widget,
     summary_html,
 )
+from piquet_widgets.widgets.language import LanguageSelector, follow_language
 
 __all__ = ["PracticeTable", "ROLES"]
 
@@ -55,6 +57,7 @@ ROLES = ("elder", "younger", "both")
 _ROLE_NAMES = {"elder": N_("I play elder"), "younger": N_("I play younger"), "both": N_("I play both hands")}
 _LEVEL_NAMES = {"beginner": N_("Computer: beginner"), "club": N_("Computer: club player"), "expert": N_("Computer: expert")}
 LEARNER, COMPUTER = "A", "B"
+Message = str | PiquetError | Callable[[], str]
 MAX_SEED = 2**31
 
 
@@ -71,6 +74,8 @@ class PracticeTable(widgets.VBox):
     - `seed`: makes the random deals reproducible.
     - `level`: the computer player (see `analysis.players.PLAYERS`): beginner, club or expert;
       the level menu (`pw-level`) changes it at any time.
+    - `language_selector`: show the language menu (`pw-language`); choosing a language re-renders
+      every text of the table (and of every other widget shown) and keeps the game where it is.
 
     Analysis (the exact solver, one `Solver` kept for the deal by `analyst`): the toggle
     `pw-show-values` marks each legal card of the learner with what it loses against the best
@@ -94,6 +99,7 @@ class PracticeTable(widgets.VBox):
         level: str = DEFAULT_LEVEL,
         rules: Rules = DEFAULT_RULES,
         four_colour: bool = False,
+        language_selector: bool = True,
     ) -> None:
         if role not in ROLES:
             raise PiquetError(N_("practice: role must be one of {known}"), known=", ".join(ROLES))
@@ -107,7 +113,7 @@ class PracticeTable(widgets.VBox):
         self._hint_deal: Deal | None = None
         self.role = role
         self.selection: list[Card] = []
-        self._message = ("", "info")
+        self._message: tuple[Message, str] = ("", "info")
         self._updating = False
 
         self.title = widgets.HTML().add_class("pw-title")
@@ -151,7 +157,10 @@ class PracticeTable(widgets.VBox):
         self.values_button.observe(lambda change: self.show_values(change["new"]), names="value")
         self.hint_button.on_click(lambda _b: self.show_hint())
 
-        header = widgets.Box([self.title, self.deal_number]).add_class("pw-header")
+        self.language_select = LanguageSelector() if language_selector else None
+        header = widgets.Box(
+            [self.title, self.deal_number] + ([self.language_select] if self.language_select is not None else [])
+        ).add_class("pw-header")
         toolbar = widgets.Box(
             [self.role_select, self.level_select, self.undo_button, self.redo_button, self.new_deal_button, self.next_deal_button, self.new_partie_button]
         ).add_class("pw-toolbar")
@@ -167,6 +176,7 @@ class PracticeTable(widgets.VBox):
 
         self.partie = Partie(rules, first_dealer=self._first_dealer(role))
         self._start(self._deal_of(deal) if deal is not None else self._random_deal())
+        follow_language(self.refresh)
 
     # -- state ----------------------------------------------------------------------------------------
     @property
@@ -209,7 +219,9 @@ class PracticeTable(widgets.VBox):
 
     @property
     def message_text(self) -> str:
-        return self._message[0]
+        """The message shown above the table, in the current language."""
+        text = self._message[0]
+        return text() if callable(text) else str(text)
 
     @property
     def message_kind(self) -> str:
@@ -257,10 +269,11 @@ class PracticeTable(widgets.VBox):
         if seat not in self.learner_seats:
             return
         if deal.phase is Phase.FINISHED:
-            self._say(_("The deal is over: press Next deal."), "info")
+            self._say(lambda: _("The deal is over: press Next deal."), "info")
         elif deal.phase is Phase.EXCHANGE:
             if deal.to_move is not seat:
-                self._say(_("It is {who}'s turn to exchange.").format(who=_seat_word(deal.to_move)), "error")
+                seat_to_move = deal.to_move
+                self._say(lambda: _("It is {who}'s turn to exchange.").format(who=_seat_word(seat_to_move)), "error")
             elif card not in deal.hand(seat):
                 return
             else:
@@ -271,7 +284,8 @@ class PracticeTable(widgets.VBox):
                 self._prompt()
         elif deal.phase is Phase.PLAY:
             if deal.to_move is not seat:
-                self._say(_("It is {who}'s turn to play.").format(who=_seat_word(deal.to_move)), "error")
+                seat_to_move = deal.to_move
+                self._say(lambda: _("It is {who}'s turn to play.").format(who=_seat_word(seat_to_move)), "error")
             else:
                 self._act(Play(card))
                 return
@@ -281,7 +295,7 @@ class PracticeTable(widgets.VBox):
         """Discard the selected cards (the engine checks how many are allowed)."""
         deal = self.deal
         if deal.phase is not Phase.EXCHANGE or not self.to_move_is_learner:
-            self._say(_("There is nothing to confirm now."), "error")
+            self._say(lambda: _("There is nothing to confirm now."), "error")
             self._render()
             return
         self._act(Exchange(tuple(self.selection)))
@@ -292,7 +306,7 @@ class PracticeTable(widgets.VBox):
         try:
             after = self.deal.apply(action)
         except PiquetError as error:
-            self._say(str(error), "error")
+            self._say(error, "error")  # the engine's reason, translated whenever it is shown
             self._render()
             return
         self._mark = len(self.timeline) - 1
@@ -327,7 +341,7 @@ class PracticeTable(widgets.VBox):
         """Take back the learner's last move (and the computer's answer to it)."""
         points = self._decision_points()
         if not points:
-            self._say(_("Nothing to undo."), "error")
+            self._say(lambda: _("Nothing to undo."), "error")
             self._render()
             return
         index = points[-1]
@@ -342,7 +356,7 @@ class PracticeTable(widgets.VBox):
     def redo(self) -> None:
         """Replay a move taken back by `undo`."""
         if not self._redo:
-            self._say(_("Nothing to redo."), "error")
+            self._say(lambda: _("Nothing to redo."), "error")
             self._render()
             return
         self._mark = len(self.timeline) - 1
@@ -360,21 +374,22 @@ class PracticeTable(widgets.VBox):
         try:
             deal = deal_from_code(code if isinstance(code, str) else "", self.rules)
         except PiquetError as error:
-            self._say(str(error), "error")
+            self._say(error, "error")
             self._render()
             return
         self._start(deal)
-        self._say(_("Deal {code} loaded.").format(code=self.code), "info")
+        code = self.code
+        self._say(lambda: _("Deal {code} loaded.").format(code=code), "info")
         self._render()
 
     def next_deal(self) -> None:
         """Put the finished deal on the partie sheet and deal the next one."""
         if self.settled:
-            self._say(_("The partie is over: start a new partie."), "info")
+            self._say(lambda: _("The partie is over: start a new partie."), "info")
             self._render()
             return
         if self.deal.phase is not Phase.FINISHED:
-            self._say(_("Finish this deal first."), "error")
+            self._say(lambda: _("Finish this deal first."), "error")
             self._render()
             return
         self.partie = self.partie.with_deal(self.deal)
@@ -445,7 +460,7 @@ class PracticeTable(widgets.VBox):
         deal = self.deal
         if not self.to_move_is_learner:
             self._hint, self._hint_deal = None, None
-            self._say(_("There is nothing to choose now."), "error")
+            self._say(lambda: _("There is nothing to choose now."), "error")
             self._render()
             return
 
@@ -517,24 +532,28 @@ class PracticeTable(widgets.VBox):
         set_shown(self.hint_view, shown)
 
     # -- words -------------------------------------------------------------------------------------
-    def _say(self, text: str, kind: str) -> None:
+    def _say(self, text: Message, kind: str) -> None:
+        """Show a message: a text, or — so that a change of language re-renders it — a function
+        that makes the text, or an engine's refusal (translated when shown)."""
         self._message = (text, kind)
 
     def _prompt(self) -> None:
+        """Say what the learner is to do now (words made anew at every render)."""
+        done = self.settled or self.deal.phase is Phase.FINISHED
+        self._say(self._prompt_text, "done" if done else "info")
+
+    def _prompt_text(self) -> str:
         """The message that tells the learner what to do now."""
         deal = self.deal
         partie = self.partie_so_far
         if self.settled:
-            self._say(self._result_sentence(self.partie), "done")
-            return
+            return self._result_sentence(self.partie)
         if deal.phase is Phase.FINISHED:
             if partie.result.finished:
-                self._say(_("The deal is over: elder {elder}, younger {younger}. That was the last deal: press Next deal to settle the partie.").format(
-                    elder=deal.scores[ELDER], younger=deal.scores[YOUNGER]), "done")
+                text = _("The deal is over: elder {elder}, younger {younger}. That was the last deal: press Next deal to settle the partie.")
             else:
-                self._say(_("The deal is over: elder {elder}, younger {younger}. Press Next deal to go on.").format(
-                    elder=deal.scores[ELDER], younger=deal.scores[YOUNGER]), "done")
-            return
+                text = _("The deal is over: elder {elder}, younger {younger}. Press Next deal to go on.")
+            return text.format(elder=deal.scores[ELDER], younger=deal.scores[YOUNGER])
         seat = deal.to_move
         who = self._seat_label(seat)
         if deal.phase is Phase.EXCHANGE:
@@ -545,11 +564,10 @@ class PracticeTable(widgets.VBox):
                 "{who}: choose the cards to discard ({low} to {high}), then confirm. {count} cards selected.",
                 count,
             )
-            self._say(text.format(who=who, low=choices.low, high=choices.high, count=count), "info")
-        elif deal.led is None:
-            self._say(_("{who}: lead a card to trick {number}.").format(who=who, number=len(deal.tricks) + 1), "info")
-        else:
-            self._say(_("{who}: play to the {card}.").format(who=who, card=deal.led.name_in_words()), "info")
+            return text.format(who=who, low=choices.low, high=choices.high, count=count)
+        if deal.led is None:
+            return _("{who}: lead a card to trick {number}.").format(who=who, number=len(deal.tricks) + 1)
+        return _("{who}: play to the {card}.").format(who=who, card=deal.led.name_in_words())
 
     def _result_sentence(self, partie: Partie) -> str:
         result = partie.result
@@ -595,7 +613,8 @@ class PracticeTable(widgets.VBox):
     # -- drawing ------------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Re-render every text in the current language, keeping the game where it is."""
-        set_value(self.title, f"<h2>{escape(_('Practice table: open piquet'))}</h2>")
+        title = _("Practice table: open piquet")
+        set_value(self.title, f"<h2>{escape(title)}</h2>")
         self.new_deal_button.description = _("New deal")
         self.undo_button.description = _("↶ Undo")
         self.redo_button.description = _("↷ Redo")
@@ -606,7 +625,6 @@ class PracticeTable(widgets.VBox):
         self.hint_button.tooltip = _("Name the best card, or the best discards")
         self.values_button.description = _("Card values")
         self.values_button.tooltip = _("Mark each card you may play with what it loses against the best play (= for a best card)")
-        self._hint = None
         self.analyst.relabel()
         self.code_input.placeholder = _("Deal code")
         self.code_input.description = _("Deal code")
@@ -623,8 +641,9 @@ class PracticeTable(widgets.VBox):
         finally:
             self._updating = False
         self.felt.relabel()
-        if self._message[1] != "error":
-            self._prompt()
+        if self._hint is not None and self._hint_deal is self.deal:
+            self._hint = None
+            self.show_hint()  # its words again, in the new language (the solver already knows the answer)
         self._render()
 
     relabel = refresh  # the name CardRow uses for the same thing
@@ -644,7 +663,7 @@ class PracticeTable(widgets.VBox):
             highlight = {deal.to_move: self.selection} if deal.phase is Phase.EXCHANGE else {}
             self.felt.show(deal, highlight=highlight, marks=marks)
             self.board.show(deal, meters(deal))
-            set_value(self.message, message_html(*self._message))
+            set_value(self.message, message_html(self.message_text, self.message_kind))
             exchange_turn = deal.phase is Phase.EXCHANGE and self.to_move_is_learner
             count = len(self.selection)
             self.confirm_button.description = ngettext("Discard {count} card", "Discard {count} cards", count).format(count=count)
@@ -685,14 +704,16 @@ class PracticeTable(widgets.VBox):
             if step.kind.value in ("exchange", "play", "tally")
         ][-4:]
         if not parts:
-            return f"<h3>{escape(_('What happens'))}</h3><p>{escape(_('Each move is explained here as it is made.'))}</p>"
+            heading, waiting = _("What happens"), _("Each move is explained here as it is made.")
+            return f"<h3>{escape(heading)}</h3><p>{escape(waiting)}</p>"
         return "".join(parts)
 
     def _dialogue_html(self) -> str:
         deal = self.deal
-        title = f"<h3>{escape(_('The declarations'))}</h3>"
+        title = "<h3>{}</h3>".format(escape(_("The declarations")))
         if len(deal.declarations) < 6:
-            return title + f"<p class=\"pw-empty\">{escape(_('The declarations come after the exchange.'))}</p>"
+            waiting = _("The declarations come after the exchange.")
+            return title + f'<p class="pw-empty">{escape(waiting)}</p>'
         parts = [title]
         declarations = deal.declarations
         for index in range(3):
@@ -706,7 +727,7 @@ class PracticeTable(widgets.VBox):
 
     def _partie_html(self) -> str:
         partie = self.partie_so_far
-        title = f"<h3>{escape(_('The partie'))}</h3>"
+        title = "<h3>{}</h3>".format(escape(_("The partie")))
         head = "<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>".format(
             escape(_("Deal")), escape(_("Elder")), escape(self._player_name(LEARNER)), escape(self._player_name(COMPUTER))
         )
@@ -718,7 +739,8 @@ class PracticeTable(widgets.VBox):
                 f"<td>{scores[LEARNER]}</td><td>{scores[COMPUTER]}</td></tr>"
             )
         totals = partie.totals
-        rows.append(f'<tr class="pw-row-total"><td>{escape(_("Total"))}</td><td></td><td>{totals[LEARNER]}</td><td>{totals[COMPUTER]}</td></tr>')
+        total = _("Total")
+        rows.append(f'<tr class="pw-row-total"><td>{escape(total)}</td><td></td><td>{totals[LEARNER]}</td><td>{totals[COMPUTER]}</td></tr>')
         result = ""
         if self.settled:
             result = f'<p class="pw-result">{escape(self._result_sentence(self.partie))}</p>'

@@ -47,6 +47,7 @@ class Quiz(widgets.VBox):
         self.hints = list(hints) if hints is not None else [""] * len(choices)
         self.tries = 0
         self.solved = False
+        self.chosen: int | None = None  # the last choice clicked
         self.question = widgets.HTML(question if rich else escape(question))
         self.question.add_class("pw-quiz-question")
         self.buttons = []
@@ -63,21 +64,45 @@ class Quiz(widgets.VBox):
         super().__init__(children)
         self.add_class("pw-quiz")
 
+    def set_texts(
+        self, question: str, choices: Sequence[str], explanation: str = "", hints: Sequence[str] | None = None
+    ) -> None:
+        """Show the same exercise in other words (another language): the answer given so far,
+        right or wrong, stays, and its feedback is written again in the new words."""
+        if len(choices) != len(self.buttons):
+            raise ValueError(f"expected {len(self.buttons)} choices, not {len(choices)}")
+        self.question.value = question if self._rich else escape(question)
+        for button, choice in zip(self.buttons, choices):
+            button.description = choice
+            button.tooltip = choice
+        self.explanation = explanation
+        if hints is not None:
+            self.hints = list(hints)
+        if self.chosen is not None:
+            self._show_feedback(self.chosen)
+
     def choose(self, index: int) -> bool:
         """Answer with choice `index`; shows the feedback and returns whether it is right."""
-        if not 0 <= index < len(self.buttons):
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.buttons):
             return False
         self.tries += 1
+        self.chosen = index
         right = index == self.answer
         for number, button in enumerate(self.buttons):
             if number == index:
                 button.button_style = "success" if right else "danger"
             elif right:
                 button.button_style = ""
+        if right:
+            self.solved = True
+        self._show_feedback(index)
+        return right
+
+    def _show_feedback(self, index: int) -> None:
+        right = index == self.answer
         self.feedback.remove_class("pw-quiz-right")
         self.feedback.remove_class("pw-quiz-wrong")
         if right:
-            self.solved = True
             verdict = _("Right.")
             text = self.explanation
             self.feedback.add_class("pw-quiz-right")
@@ -87,4 +112,3 @@ class Quiz(widgets.VBox):
             self.feedback.add_class("pw-quiz-wrong")
         body = text if self._rich else escape(text)
         self.feedback.value = f"<p><strong>{escape(verdict)}</strong> {body}</p>"
-        return right

@@ -44,6 +44,7 @@ from piquet_widgets.widgets.board import (
     style_widget,
     summary_html,
 )
+from piquet_widgets.widgets.language import LanguageSelector, follow_language
 
 __all__ = ["DealWalkthrough", "timeline_from"]
 
@@ -81,7 +82,9 @@ class DealWalkthrough(widgets.VBox):
 
     Navigation: `next()`, `previous()`, `first()`, `last()`, `go(index)`, `jump(phase)`; the
     buttons, the phase menu and the timeline slider do the same. `refresh()` re-renders every
-    text in the current language (after `i18n.set_language`) without moving.
+    text in the current language (after `i18n.set_language`) without moving; the language menu
+    (`pw-language`, `language_select`; leave it out with `language_selector=False`) and
+    `widgets.language.change_language` do that for every widget shown.
 
     The button `pw-best-line` (or `toggle_best_line()`) shows, at any moment of the play, the
     best continuation from there (`pw-best-line-text`): every trick under best play by both, its
@@ -90,7 +93,15 @@ class DealWalkthrough(widgets.VBox):
     shown. A long search shows "Analysing…" and a Stop button (see `board.Analyst`).
     """
 
-    def __init__(self, source: Any, *, player: Player | dict | None = None, step: int = 0, four_colour: bool = False) -> None:
+    def __init__(
+        self,
+        source: Any,
+        *,
+        player: Player | dict | None = None,
+        step: int = 0,
+        four_colour: bool = False,
+        language_selector: bool = True,
+    ) -> None:
         self._player = player
         self._updating = False
         self._cache: dict[int, tuple[str, str]] = {}
@@ -126,7 +137,10 @@ class DealWalkthrough(widgets.VBox):
         self.slider.observe(self._on_slider, names="value")
         self.phase_select.observe(self._on_phase, names="value")
 
-        header = widgets.Box([self.title, self.code_text]).add_class("pw-header")
+        self.language_select = LanguageSelector() if language_selector else None
+        header = widgets.Box(
+            [self.title, self.code_text] + ([self.language_select] if self.language_select is not None else [])
+        ).add_class("pw-header")
         toolbar = widgets.Box(
             [self.first_button, self.prev_button, self.next_button, self.last_button, self.step_label, self.phase_select, self.best_line_button]
         ).add_class("pw-toolbar")
@@ -136,6 +150,7 @@ class DealWalkthrough(widgets.VBox):
         super().__init__([style_widget(), header, toolbar, self.slider, columns])
         self.add_class("pw-root").add_class("pw-walkthrough")
         self.load(source, step=step)
+        follow_language(self.refresh)
 
     # -- the deal shown ------------------------------------------------------------------------------
     def load(self, source: Any, step: int = 0) -> None:
@@ -236,12 +251,14 @@ class DealWalkthrough(widgets.VBox):
                 text = _("The deal is over: there is nothing left to play.")
             else:
                 text = _("The best continuation is shown from the opening lead on: go on to the play.")
-            set_value(self.best_line_view, f"<h3>{_esc(_('Best play from here'))}</h3><p>{_esc(text)}</p>")
+            heading = _("Best play from here")
+            set_value(self.best_line_view, f"<h3>{_esc(heading)}</h3><p>{_esc(text)}</p>")
             return
         if step in self._lines:
             set_value(self.best_line_view, self._line_html(self._lines[step]))
             return
-        set_value(self.best_line_view, f"<h3>{_esc(_('Best play from here'))}</h3>")
+        heading = _("Best play from here")
+        set_value(self.best_line_view, f"<h3>{_esc(heading)}</h3>")
 
         def done(line: object) -> None:
             self._lines[step] = line  # type: ignore[assignment]
@@ -256,12 +273,14 @@ class DealWalkthrough(widgets.VBox):
         played = (final.scores[ELDER] - start[ELDER]) - (final.scores[YOUNGER] - start[YOUNGER])
         end = line.end.scores
         items = "".join(f"<li>{_esc(sentence)}</li>" for sentence in line.lines())
+        heading = _("Best play from here")
+        final_scores = _("Final scores under best play: elder {elder}, younger {younger}.").format(elder=end[ELDER], younger=end[YOUNGER])
         as_played = _("As played, elder's points from here minus younger's: {played}.").format(played=played)
         return (
-            f"<h3>{_esc(_('Best play from here'))}</h3>"
+            f"<h3>{_esc(heading)}</h3>"
             f'<p class="pw-line-value" data-value="{line.value}">{_esc(value_sentence(line.value))}</p>'
             f'<ol class="pw-line-tricks">{items}</ol>'
-            f"<p>{_esc(_('Final scores under best play: elder {elder}, younger {younger}.').format(elder=end[ELDER], younger=end[YOUNGER]))}</p>"
+            f"<p>{_esc(final_scores)}</p>"
             f'<p class="pw-line-played">{_esc(as_played)}</p>'
         )
 
@@ -288,7 +307,8 @@ class DealWalkthrough(widgets.VBox):
 
     def _texts(self) -> None:
         """Texts that do not depend on the step."""
-        set_value(self.title, f"<h2>{_esc(_('Deal walkthrough'))}</h2>")
+        title = _("Deal walkthrough")
+        set_value(self.title, f"<h2>{_esc(title)}</h2>")
         set_value(self.code_text, _esc(_("Deal code {code}").format(code=self.code)))
         self.first_button.description = _("« Start")
         self.prev_button.description = _("◀ Back")
