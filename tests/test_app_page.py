@@ -19,7 +19,6 @@ from piquet_widgets.app.params import encode_record, parse_query
 from piquet_widgets.engine import Deal, deal_code, deal_from_record
 from piquet_widgets.i18n import get_language
 from piquet_widgets.teach.lesson_deals import PIQUE
-from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 
 def classes(widget) -> set[str]:

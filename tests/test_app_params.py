@@ -19,7 +19,6 @@ from piquet_widgets.app.params import (
 )
 from piquet_widgets.engine import Deal, PiquetError, deal_code, deal_from_record, record_of
 from piquet_widgets.teach.lesson_deals import CAVENDISH
-from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 
 def b64(text: str, padded: bool = False) -> str:

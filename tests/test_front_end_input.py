@@ -32,7 +32,6 @@ from piquet_widgets.engine import ELDER, YOUNGER, Phase
 from piquet_widgets.widgets.cards import CardRow
 from piquet_widgets.widgets.practice import ROLES, PracticeTable
 from piquet_widgets.widgets.walkthrough import DealWalkthrough
-from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 SEED = 7
 

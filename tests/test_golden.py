@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from piquet_widgets.engine import Deal, Exchange, Phase, record_timeline
+from piquet_widgets.engine import Deal, Phase, record_timeline
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -16,7 +16,6 @@ from piquet_widgets.teach import lesson_deals as deals
 from piquet_widgets.teach.glossary import GLOSSARY
 from piquet_widgets.teach.lessons import LESSONS, Cards, PartieSheet, Walkthrough, lesson, text
 from piquet_widgets.teach.steps import PHASES
-from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 
 def mask(cards: str) -> int:

@@ -24,7 +24,6 @@ from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, Phase, Play, Position, PRESETS
 from piquet_widgets.engine.cards import mask_of
 from piquet_widgets.widgets.practice import PracticeTable
-from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 SEEDS = (1, 7, 12, 2024)
 

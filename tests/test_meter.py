@@ -7,7 +7,6 @@ from widget_helpers import load
 
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Phase, deal_from_record, parse_cards, record_timeline
 from piquet_widgets.teach.meter import CLOSED, OPEN, SCORED, meter
-from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 CAVENDISH = load("walkthrough_cavendish.json")["record"]
 PIQUE = load("walkthrough_pique.json")["record"]

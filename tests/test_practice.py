@@ -9,7 +9,6 @@ from widget_helpers import click_card, find, find_all, text_of
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, Phase, PiquetError, Play, deal_code
 from piquet_widgets.i18n import set_language
 from piquet_widgets.widgets.practice import PracticeTable
-from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 SEED = 7
 

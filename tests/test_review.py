@@ -28,7 +28,6 @@ from piquet_widgets.engine import ELDER, PRESETS, YOUNGER, Deal, Exchange, Phase
 from piquet_widgets.widgets.board import Analyst
 from piquet_widgets.widgets.practice import PracticeTable
 from piquet_widgets.widgets.walkthrough import DealWalkthrough
-from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 PIQUE = load("walkthrough_pique.json")
 

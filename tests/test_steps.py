@@ -10,7 +10,6 @@ from widget_helpers import load
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, record_timeline
 from piquet_widgets.i18n import set_language
 from piquet_widgets.teach.steps import StepKind, explain_step, number_words, steps_of
-from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 CAVENDISH = load("walkthrough_cavendish.json")["record"]
 PIQUE = load("walkthrough_pique.json")["record"]

@@ -14,7 +14,6 @@ from piquet_widgets.engine import ELDER, YOUNGER, Phase, deal_code, deal_from_re
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import set_language
 from piquet_widgets.widgets.walkthrough import DealWalkthrough
-from widget_helpers import english  # noqa: F401  (autouse: every test speaks English)
 
 CAVENDISH = load("walkthrough_cavendish.json")
 PIQUE = load("walkthrough_pique.json")

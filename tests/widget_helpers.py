@@ -1,5 +1,4 @@
-"""Finding widgets by their `pw-…` classes and clicking them as a browser would, without a browser;
-and the fixture that runs a test module in English."""
+"""Finding widgets by their `pw-…` classes and clicking them as a browser would, without a browser."""
 
 from __future__ import annotations
 
@@ -8,9 +7,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import ipywidgets as widgets
-import pytest
-
-from piquet_widgets.i18n import get_language, set_language
 
 DATA = Path(__file__).parent / "data"
 
@@ -49,12 +45,3 @@ def text_of(html: str) -> str:
     from html import unescape
 
     return unescape(re.sub(r"<[^>]+>", " ", html))
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """Imported by a test module, runs each of its tests in English and restores the language."""
-    language = get_language()
-    set_language("en")
-    yield
-    set_language(language)

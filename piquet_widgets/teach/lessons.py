@@ -71,7 +71,14 @@ class Practice:
     seed: int | None = None
 
 
-Illustration = Cards | Walkthrough | PartieSheet | Practice
+@dataclass(frozen=True)
+class Odds:
+    """The exact odds of the dealt hand beside a simulation of dealt hands (`widgets.odds`)."""
+
+    hands: int = 10_000
+
+
+Illustration = Cards | Walkthrough | PartieSheet | Practice | Odds
 
 
 # -- lessons ------------------------------------------------------------------------------------
@@ -85,6 +92,8 @@ class Part:
     paragraphs: tuple[str, ...]
     show: Illustration | None = None
     note: str = ""  # a line under the illustration: how to use it
+    more: str = ""  # a sentence introducing a second illustration
+    also: Illustration | None = None
 
 
 @dataclass(frozen=True)
@@ -181,7 +190,9 @@ LESSON_2 = Lesson(
         Part(N_("Carte blanche"), (
             N_("A hand dealt with **no king, queen or knave** — aces and tens are allowed — is a **carte blanche**. It scores **10** at once."),
             N_("It is announced before the exchange and stands whatever the exchange brings. It counts before every other score of the deal, which matters for pique and repique (lesson 5). It is rare: about one hand in 1,800."),
-        ), Walkthrough(deals.CARTE_BLANCHE, "deal"), N_("Elder's hand here has no king, queen or knave: he scores 10 before anything else.")),
+        ), Walkthrough(deals.CARTE_BLANCHE, "deal"), N_("Elder's hand here has no king, queen or knave: he scores 10 before anything else."),
+            N_("How rare is it? The table gives the exact chance of a carte blanche and of other hands, and deals ten thousand hands to see how often they really come."),
+            Odds()),
         Part(N_("Elder's exchange"), (
             N_("Elder must **discard from one to five cards**, then takes as many from the **top of the talon**, in order. If he takes fewer than five, he may look at the ones he leaves."),
         )),

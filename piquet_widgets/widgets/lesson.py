@@ -26,10 +26,11 @@ from html import escape
 
 import ipywidgets as widgets
 
-from piquet_widgets.engine import partie_from_json
+from piquet_widgets.engine import PiquetError, partie_from_json
 from piquet_widgets.i18n import _
 from piquet_widgets.teach import lessons as script
-from piquet_widgets.teach.lessons import Cards, Lesson, PartieSheet, Practice, Walkthrough, text
+from piquet_widgets.teach.lessons import Cards, Lesson, Odds, PartieSheet, Practice, Walkthrough, text
+from piquet_widgets.teach.progress import Progress
 from piquet_widgets.teach.steps import PHASES
 from piquet_widgets.widgets.language import LanguageSelector, Texts
 from piquet_widgets.widgets.quiz import Quiz
@@ -45,6 +46,8 @@ STYLE = """<style>
 .pw-quiz { border: 1px solid #ddd; border-radius: 6px; padding: 0.4em 0.8em; margin: 0.4em 0; }
 .pw-quiz-right p { color: #1e7b34; }
 .pw-quiz-wrong p { color: #a93226; }
+.pw-quiz-solved p { color: #1e7b34; margin: 0; float: right; }
+.pw-progress-problem p { color: #7a5b00; }
 </style>"""
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"\*(.+?)\*")
@@ -141,6 +144,10 @@ def illustration(show: object, texts: Texts | None = None) -> widgets.Widget:
         return walkthrough_view(show)
     if isinstance(show, Practice):
         return practice_view(show)
+    if isinstance(show, Odds):
+        from piquet_widgets.widgets.odds import OddsTable
+
+        return OddsTable(hands=show.hands)
     raise TypeError(f"not an illustration: {show!r}")
 
 
@@ -198,13 +205,47 @@ class LessonView:
             children.append(illustration(part.show, self.texts))
         if part.note:
             children.append(self.texts.html(lambda: f"<p><em>{markup(part.note)}</em></p>", "pw-lesson-note"))
+        if part.also is not None:
+            if part.more:
+                children.append(self.texts.html(lambda: f"<p>{markup(part.more)}</p>", "pw-lesson-text"))
+            children.append(illustration(part.also, self.texts))
         box = widgets.VBox(children)
         box.add_class("pw-lesson-part")
         return self.texts.keep(box)
 
+    @staticmethod
+    def exercise_key(number: int) -> str:
+        """The identifier of exercise `number` (1-based) in the progress file."""
+        return f"exercise-{number}"
+
+    def _progress(self) -> Progress | None:
+        """The learner's progress as stored now (None if it cannot even be located)."""
+        try:
+            return Progress()
+        except (OSError, RuntimeError):
+            return None
+
+    def _mark_solved(self, progress: Progress | None, number: int) -> None:
+        """Remember a solved exercise; a progress file that cannot be written never breaks the lesson."""
+        if progress is None:
+            return
+        try:
+            progress.mark_solved(self.lesson.number, self.exercise_key(number))
+        except (OSError, PiquetError):
+            pass
+
     def exercises(self) -> widgets.VBox:
-        """Every exercise of the lesson, each answered as soon as a choice is clicked."""
-        quizzes = []
+        """Every exercise of the lesson, each answered as soon as a choice is clicked.
+
+        The exercises solved before (`teach.progress`) carry the note "Solved before ✓"; a newly
+        solved one is remembered at once. A damaged progress file is reported in a note
+        (`pw-progress-problem`) and the exercises work as usual."""
+        progress = self._progress()
+        lesson = self.lesson.number
+        quizzes: list[widgets.Widget] = []
+        if progress is not None and progress.problem is not None:
+            problem = progress.problem
+            quizzes.append(self.texts.html(lambda: f"<p><small>{escape(str(problem))}</small></p>", "pw-progress-problem"))
         for number, exercise in enumerate(self.lesson.exercises, 1):
             quiz = Quiz(
                 self._question(number, exercise),
@@ -212,6 +253,8 @@ class LessonView:
                 exercise.answer,
                 text(exercise.explanation),
                 illustration=cards_view(exercise.cards, self.texts) if exercise.cards else None,
+                solved_before=progress is not None and progress.is_solved(lesson, self.exercise_key(number)),
+                on_solved=lambda number=number: self._mark_solved(progress, number),
             )
             quiz.add_class(f"pw-exercise-{number}")
             self.texts.add(

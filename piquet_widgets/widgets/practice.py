@@ -30,7 +30,9 @@ from piquet_widgets.engine.codes import deal_code, deal_from_code
 from piquet_widgets.engine.combinations import Category
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Exchange, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.files import read_json_file, write_json_atomic
 from piquet_widgets.engine.partie import Partie, other_player
+from piquet_widgets.engine.records import is_partie, partie_from_json, partie_record, record_timeline
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
 from piquet_widgets.i18n import N_, _, ngettext
 from piquet_widgets.teach.meter import meters
@@ -59,6 +61,7 @@ _LEVEL_NAMES = {"beginner": N_("Computer: beginner"), "club": N_("Computer: club
 LEARNER, COMPUTER = "A", "B"
 Message = str | PiquetError | Callable[[], str]
 MAX_SEED = 2**31
+DEFAULT_SAVE_PATH = "piquet-partie.json"
 
 
 def _seat_word(seat: Seat) -> str:
@@ -86,8 +89,12 @@ class PracticeTable(widgets.VBox):
 
     Python API (what the buttons and clicks call): `click(seat, card)`, `confirm()`, `undo()`,
     `redo()`, `new_deal()`, `next_deal()`, `new_partie(role=None)`, `load_code(code)`,
-    `set_level(level)`, `show_values(on)`, `show_hint()`, `refresh()`; `card_values` and
-    `review` hold what the analysis found.
+    `set_level(level)`, `show_values(on)`, `show_hint()`, `refresh()`, `save(path)`,
+    `load(path)`; `card_values` and `review` hold what the analysis found.
+
+    Saving: the file name (`pw-save-path`, `piquet-partie.json` by default), `pw-save` and
+    `pw-load-partie` (`pw-load` is the deal code's button) save and restore the partie as a
+    partie record with the extra fields `role`, `level` and `settled`.
     """
 
     def __init__(
@@ -133,6 +140,9 @@ class PracticeTable(widgets.VBox):
         self.code_input = widgets.Text(continuous_update=False, style={"description_width": "initial"}).add_class("pw-code")
         self.load_button = widgets.Button().add_class("pw-load")
         self.confirm_button = widgets.Button(button_style="primary").add_class("pw-confirm")
+        self.save_path = widgets.Text(value=DEFAULT_SAVE_PATH, style={"description_width": "initial"}).add_class("pw-save-path")
+        self.save_button = widgets.Button().add_class("pw-save")
+        self.load_partie_button = widgets.Button().add_class("pw-load-partie")
         self.message = widgets.HTML().add_class("pw-message")
         self.felt = Felt(four_colour=four_colour)
         self.felt.captions = self._hand_caption
@@ -152,6 +162,8 @@ class PracticeTable(widgets.VBox):
         self.next_deal_button.on_click(lambda _b: self.next_deal())
         self.new_partie_button.on_click(lambda _b: self.new_partie())
         self.load_button.on_click(lambda _b: self.load_code(self.code_input.value))
+        self.save_button.on_click(lambda _b: self.save(self.save_path.value))
+        self.load_partie_button.on_click(lambda _b: self.load(self.save_path.value))
         self.role_select.observe(self._on_role, names="value")
         self.level_select.observe(self._on_level, names="value")
         self.values_button.observe(lambda change: self.show_values(change["new"]), names="value")
@@ -164,7 +176,9 @@ class PracticeTable(widgets.VBox):
         toolbar = widgets.Box(
             [self.role_select, self.level_select, self.undo_button, self.redo_button, self.new_deal_button, self.next_deal_button, self.new_partie_button]
         ).add_class("pw-toolbar")
-        code_bar = widgets.Box([self.code_input, self.load_button]).add_class("pw-toolbar")
+        code_bar = widgets.Box(
+            [self.code_input, self.load_button, self.save_path, self.save_button, self.load_partie_button]
+        ).add_class("pw-toolbar")
         actions = widgets.Box([self.confirm_button, self.hint_button, self.values_button]).add_class("pw-toolbar")
         main = widgets.VBox(
             [self.message, self.analyst, self.felt, actions, self.hint_view, self.review_view, self.explanation]
@@ -413,6 +427,69 @@ class PracticeTable(widgets.VBox):
             self._updating = False
         self._start(self._random_deal())
 
+    # -- saving and loading a partie -------------------------------------------------------------------
+    def partie_record(self) -> dict[str, Any]:
+        """The partie so far as a partie record (formats.md): the finished deals and the current
+        deal as far as it has gone, with the extra fields `role`, `level` and `settled`."""
+        partie = self.partie if self.settled else self.partie.with_deal(self.deal)
+        return {**partie_record(partie), "role": self.role, "level": self.level, "settled": self.settled}
+
+    def save(self, path: Any = DEFAULT_SAVE_PATH) -> bool:
+        """Write the partie to `path` (atomically); the message says where, or why it failed."""
+        name = str(path or "").strip()
+        try:
+            if not name:
+                raise PiquetError(N_("Give the name of a file to save to."))
+            try:
+                write_json_atomic(name, self.partie_record())
+            except OSError as error:
+                raise PiquetError(N_("{file}: cannot be written ({reason})"), file=name, reason=error.strerror or error) from None
+        except PiquetError as error:
+            self._say(error, "error")
+            self._render()
+            return False
+        self._say(lambda: _("Partie saved to {file}.").format(file=name), "info")
+        self._render()
+        return True
+
+    def load(self, path: Any = DEFAULT_SAVE_PATH) -> bool:
+        """Restore a partie saved by `save`: its deals, the current deal with its undo history,
+        the role and the level. A missing, corrupt or foreign file is refused with the reason in
+        the message, and nothing else changes."""
+        name = str(path or "").strip()
+        try:
+            if not name:
+                raise PiquetError(N_("Give the name of a file to load."))
+            state = _saved_state(read_json_file(name), name)
+        except PiquetError as error:
+            self._say(error, "error")
+            self._render()
+            return False
+        partie, timeline, role, level, settled = state
+        self.rules = partie.rules
+        self.role = role
+        self.computer, self.level = get_player(level), level
+        self.partie = partie if settled else Partie(partie.rules, partie.first_dealer, partie.deals[:-1])
+        self.analyst.new_deal()
+        self._values.clear()
+        self._review = None
+        self._hint = None
+        self.timeline = timeline
+        self._redo = []
+        self.selection = []
+        self._advance()  # a hand-made file may stop where the computer is to move
+        points = self._decision_points()
+        self._mark = points[-1] if points else 0
+        self._updating = True
+        try:
+            set_value(self.role_select, role)
+            set_value(self.level_select, level)
+        finally:
+            self._updating = False
+        self._say(lambda: _("Partie loaded from {file}.").format(file=name), "info")
+        self._render()
+        return True
+
     def _on_role(self, change: dict) -> None:
         if not self._updating and change.get("new") in ROLES:
             self.new_partie(change["new"])
@@ -621,6 +698,10 @@ class PracticeTable(widgets.VBox):
         self.next_deal_button.description = _("Next deal ▶")
         self.new_partie_button.description = _("New partie")
         self.load_button.description = _("Load code")
+        self.save_button.description = _("Save partie")
+        self.load_partie_button.description = _("Load partie")
+        self.save_path.description = _("File")
+        self.save_path.placeholder = _("File name")
         self.hint_button.description = _("Hint")
         self.hint_button.tooltip = _("Name the best card, or the best discards")
         self.values_button.description = _("Card values")
@@ -745,6 +826,30 @@ class PracticeTable(widgets.VBox):
         if self.settled:
             result = f'<p class="pw-result">{escape(self._result_sentence(self.partie))}</p>'
         return f"{title}<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>{result}"
+
+
+def _saved_state(value: Any, name: str) -> tuple[Partie, list[Deal], str, str, bool]:
+    """What a saved practice partie holds, or a PiquetError saying why the file is not one."""
+    if not is_partie(value) or not isinstance(value.get("deals"), list) or not value["deals"]:
+        raise PiquetError(N_("{file}: not a saved practice partie"), file=name)
+    role, level, settled = value.get("role"), value.get("level", DEFAULT_LEVEL), value.get("settled")
+    if role not in ROLES:
+        raise PiquetError(N_("{file}: not a saved practice partie (its role must be one of {known})"), file=name, known=", ".join(ROLES))
+    if level not in PLAYERS:
+        raise PiquetError(N_("{file}: not a saved practice partie (unknown computer level)"), file=name)
+    try:
+        partie = partie_from_json(value)
+        last = value["deals"][-1]
+        timeline = record_timeline({**last, "rules": last.get("rules", value.get("rules"))})
+    except PiquetError as error:
+        raise PiquetError(N_("{file}: {problem}"), file=name, problem=error) from None
+    if settled is None:
+        settled = partie.result.finished
+    if not isinstance(settled, bool) or (settled and not partie.result.finished):
+        raise PiquetError(N_("{file}: not a saved practice partie (the partie is not over)"), file=name)
+    if not settled and len(partie.deals) > 1 and Partie(partie.rules, partie.first_dealer, partie.deals[:-1]).result.finished:
+        raise PiquetError(N_("{file}: not a saved practice partie (a deal after the end of the partie)"), file=name)
+    return partie, timeline, role, level, settled
 
 
 def _position_key(deal: Deal) -> tuple:

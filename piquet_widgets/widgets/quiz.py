@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as widgets
@@ -28,6 +28,9 @@ class Quiz(widgets.VBox):
     choices are always plain text. CSS classes: `pw-quiz` on the whole, `pw-quiz-question`,
     `pw-quiz-choice` on each button, `pw-quiz-feedback`, and `pw-quiz-right` or
     `pw-quiz-wrong` on the feedback once answered.
+
+    Progress: `solved_before=True` shows the note "Solved before ✓" (`pw-quiz-solved`), and
+    `on_solved` is called the first time the right choice is clicked (the lesson stores it).
     """
 
     def __init__(
@@ -39,6 +42,8 @@ class Quiz(widgets.VBox):
         hints: Sequence[str] | None = None,
         rich: bool = False,
         illustration: widgets.Widget | None = None,
+        solved_before: bool = False,
+        on_solved: Callable[[], None] | None = None,
     ) -> None:
         if not 0 <= answer < len(choices):
             raise ValueError(f"answer {answer} is not the index of one of {len(choices)} choices")
@@ -48,6 +53,12 @@ class Quiz(widgets.VBox):
         self.tries = 0
         self.solved = False
         self.chosen: int | None = None  # the last choice clicked
+        self.solved_before = solved_before
+        self.on_solved = on_solved
+        self.solved_note = widgets.HTML("")
+        self.solved_note.add_class("pw-quiz-solved")
+        self.solved_note.layout.display = None if solved_before else "none"
+        self._show_solved_note()
         self.question = widgets.HTML(question if rich else escape(question))
         self.question.add_class("pw-quiz-question")
         self.buttons = []
@@ -59,7 +70,7 @@ class Quiz(widgets.VBox):
         self.feedback = widgets.HTML("")
         self.feedback.add_class("pw-quiz-feedback")
         self._rich = rich
-        children = [self.question] + ([illustration] if illustration is not None else [])
+        children = [self.solved_note, self.question] + ([illustration] if illustration is not None else [])
         children += [widgets.HBox(self.buttons, layout=widgets.Layout(flex_flow="row wrap")), self.feedback]
         super().__init__(children)
         self.add_class("pw-quiz")
@@ -78,8 +89,14 @@ class Quiz(widgets.VBox):
         self.explanation = explanation
         if hints is not None:
             self.hints = list(hints)
+        self._show_solved_note()
         if self.chosen is not None:
             self._show_feedback(self.chosen)
+
+    def _show_solved_note(self) -> None:
+        if self.solved_before:
+            note = _("Solved before ✓")
+            self.solved_note.value = f"<p><small>{escape(note)}</small></p>"
 
     def choose(self, index: int) -> bool:
         """Answer with choice `index`; shows the feedback and returns whether it is right."""
@@ -93,9 +110,12 @@ class Quiz(widgets.VBox):
                 button.button_style = "success" if right else "danger"
             elif right:
                 button.button_style = ""
+        first = right and not self.solved
         if right:
             self.solved = True
         self._show_feedback(index)
+        if first and self.on_solved is not None:
+            self.on_solved()
         return right
 
     def _show_feedback(self, index: int) -> None:

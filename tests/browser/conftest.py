@@ -13,83 +13,20 @@ because the first render includes starting a kernel.
 
 from __future__ import annotations
 
-import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
-import pytest
-
 import playwright.sync_api as playwright_sync
+import pytest
+from support import CHROMIUM, CHROMIUM_ARGS, REPO, free_port, isolated_environment, wait_until_answers
 
-REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-START_TIMEOUT = 60.0
 
 playwright_sync.expect.set_options(timeout=30_000)
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def isolated_environment(home: Path) -> dict[str, str]:
-    """The environment with every Jupyter, IPython, XDG and home folder inside `home`."""
-    folders = {
-        "HOME": "home",
-        "JUPYTER_CONFIG_DIR": "jupyter/config",
-        "JUPYTER_DATA_DIR": "jupyter/data",
-        "JUPYTER_RUNTIME_DIR": "jupyter/runtime",
-        "IPYTHONDIR": "ipython",
-        "XDG_CONFIG_HOME": "xdg/config",
-        "XDG_DATA_HOME": "xdg/data",
-        "XDG_CACHE_HOME": "xdg/cache",
-        "XDG_RUNTIME_DIR": "xdg/runtime",
-        "MPLCONFIGDIR": "matplotlib",
-    }
-    env = dict(os.environ)
-    for name, folder in folders.items():
-        path = home / folder
-        path.mkdir(parents=True, exist_ok=True)
-        env[name] = str(path)
-    env["JUPYTER_PLATFORM_DIRS"] = "1"
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
-    return env
-
-
-def wait_until_answers(url: str, process: subprocess.Popen, log: Path) -> None:
-    """Wait until `url` answers 200, failing with the server's log if it dies or takes too long."""
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"Voilà exited with status {process.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.2)
-    pytest.fail(f"Voilà did not answer at {url} within {START_TIMEOUT:.0f} s:\n{log.read_text()}")
 
 
 @dataclass
@@ -138,7 +75,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
             process.wait()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[playwright_sync.Browser]:
     """Debian's Chromium, headless, driven by Playwright."""
     if not CHROMIUM.exists():

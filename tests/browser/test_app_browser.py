@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import free_port, isolated_environment, wait_until_answers
+from support import free_port, isolated_environment, wait_until_answers
 from piquet_widgets.analysis.players import SimplePlayer, complete
 from piquet_widgets.app.params import encode_record
 from piquet_widgets.engine import Deal, Exchange, Phase, Play, deal_code, deal_from_record, record_of, record_timeline

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import free_port, isolated_environment, wait_until_answers
+from support import free_port, isolated_environment, wait_until_answers
 from piquet_widgets.app.params import encode_record
 from piquet_widgets.teach.lesson_deals import CAVENDISH
 

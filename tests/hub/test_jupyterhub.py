@@ -28,11 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from load.servers import free_port, isolated_environment
+from support import free_port, isolated_environment
 
 import jupyterhub  # noqa: F401  (the hub extra must be installed)
 import jupyterhub_idle_culler  # noqa: F401
-import playwright.sync_api as playwright_sync
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]

@@ -22,30 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from support import free_port, isolated_environment
 
 START_TIMEOUT = 90.0
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def isolated_environment(home: Path) -> dict[str, str]:
-    """The environment with every Jupyter, IPython, XDG and home folder inside `home`."""
-    env = dict(os.environ)
-    for name, folder in {
-        "HOME": "home", "JUPYTER_CONFIG_DIR": "jupyter/config", "JUPYTER_DATA_DIR": "jupyter/data",
-        "JUPYTER_RUNTIME_DIR": "jupyter/runtime", "IPYTHONDIR": "ipython", "XDG_CONFIG_HOME": "xdg/config",
-        "XDG_DATA_HOME": "xdg/data", "XDG_CACHE_HOME": "xdg/cache", "XDG_RUNTIME_DIR": "xdg/runtime", "MPLCONFIGDIR": "matplotlib",
-    }.items():
-        (home / folder).mkdir(parents=True, exist_ok=True)
-        env[name] = str(home / folder)
-    env["JUPYTER_PLATFORM_DIRS"] = "1"
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
-    return env
 
 
 def serve_command(port: int) -> list[str]:

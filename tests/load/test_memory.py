@@ -26,7 +26,7 @@ import tracemalloc
 
 import ipywidgets as widgets
 import psutil
-from widget_helpers import click_card, english, find  # noqa: F401  (english: autouse)
+from widget_helpers import click_card, find
 
 from piquet_widgets.engine import Phase
 from piquet_widgets.widgets.practice import PracticeTable

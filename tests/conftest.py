@@ -1,0 +1,32 @@
+"""Fixtures for every test: each runs in English unless it chooses another language, and keeps
+the lesson progress (`teach.progress`) in a temporary file, never in the real home (a test that
+answers an exercise, or a server it starts, writes there)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from piquet_widgets.i18n import get_language, set_language
+
+
+@pytest.fixture(scope="session", autouse=True)
+def progress_file_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    saved = os.environ.get("PIQUET_PROGRESS_FILE")
+    os.environ["PIQUET_PROGRESS_FILE"] = str(tmp_path_factory.mktemp("progress") / "progress.json")
+    yield
+    if saved is None:
+        os.environ.pop("PIQUET_PROGRESS_FILE", None)
+    else:
+        os.environ["PIQUET_PROGRESS_FILE"] = saved
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """Each test starts in English; the language it leaves is undone."""
+    language = get_language()
+    set_language("en")
+    yield
+    set_language(language)

@@ -1,0 +1,74 @@
+"""What tests that start servers or browsers share: free ports, an environment whose Jupyter,
+IPython, XDG and home folders all live in a temporary folder, waiting for a server, and how to
+launch Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+START_TIMEOUT = 60.0
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def isolated_environment(home: Path) -> dict[str, str]:
+    """The environment with every Jupyter, IPython, XDG and home folder inside `home`."""
+    folders = {
+        "HOME": "home",
+        "JUPYTER_CONFIG_DIR": "jupyter/config",
+        "JUPYTER_DATA_DIR": "jupyter/data",
+        "JUPYTER_RUNTIME_DIR": "jupyter/runtime",
+        "IPYTHONDIR": "ipython",
+        "XDG_CONFIG_HOME": "xdg/config",
+        "XDG_DATA_HOME": "xdg/data",
+        "XDG_CACHE_HOME": "xdg/cache",
+        "XDG_RUNTIME_DIR": "xdg/runtime",
+        "MPLCONFIGDIR": "matplotlib",
+    }
+    env = dict(os.environ)
+    for name, folder in folders.items():
+        path = home / folder
+        path.mkdir(parents=True, exist_ok=True)
+        env[name] = str(path)
+    env["JUPYTER_PLATFORM_DIRS"] = "1"
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    return env
+
+
+def wait_until_answers(url: str, process: subprocess.Popen, log: Path, timeout: float = START_TIMEOUT) -> None:
+    """Wait until `url` answers 200, failing with the server's log if it dies or takes too long."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"the server exited with status {process.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    pytest.fail(f"the server did not answer at {url} within {timeout:.0f} s:\n{log.read_text()}")

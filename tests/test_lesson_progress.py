@@ -1,0 +1,87 @@
+"""Lesson progress wired into the lessons (issue 7): an exercise answered right is remembered in
+the progress file, and a later lesson view (a restarted kernel) shows it "Solved before ✓"; a
+damaged progress file never breaks a lesson."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from widget_helpers import find, find_all, text_of
+
+from piquet_widgets.widgets.language import change_language
+from piquet_widgets.teach.lessons import lesson
+from piquet_widgets.widgets.lesson import LessonView
+
+
+@pytest.fixture
+def progress_file(tmp_path, monkeypatch):
+    path = tmp_path / "state" / "progress.json"
+    monkeypatch.setenv("PIQUET_PROGRESS_FILE", str(path))
+    return path
+
+
+def shown(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def test_a_solved_exercise_is_shown_solved_after_a_restart(progress_file):
+    exercises = LessonView(3).exercises()
+    first, second = find(exercises, "pw-exercise-1"), find(exercises, "pw-exercise-2")
+    assert not any(shown(note) for note in find_all(exercises, "pw-quiz-solved"))
+    assert not progress_file.exists()  # showing a lesson writes nothing
+    wrong = next(i for i in range(len(second.buttons)) if i != second.answer)
+    second.buttons[wrong].click()
+    assert not progress_file.exists()  # a wrong answer is not progress
+    first.buttons[first.answer].click()
+    assert json.loads(progress_file.read_text(encoding="utf-8")) == {"version": 1, "solved": {"3": ["exercise-1"]}}
+
+    again = LessonView(3).exercises()  # a new view: a restarted kernel reads the file
+    note = find(find(again, "pw-exercise-1"), "pw-quiz-solved")
+    assert shown(note) and text_of(note.value).strip() == "Solved before ✓"
+    assert not shown(find(find(again, "pw-exercise-2"), "pw-quiz-solved"))
+    change_language("fr")
+    assert text_of(note.value).strip() == "Déjà résolu ✓"  # the note follows the language
+    change_language("en")
+    # Another lesson's exercise 1 is another exercise.
+    assert not any(shown(n) for n in find_all(LessonView(2).exercises(), "pw-quiz-solved"))
+
+
+def test_solving_again_and_more_keeps_the_documented_format(progress_file):
+    view = LessonView(1)
+    exercises = view.exercises()
+    count = len(lesson(1).exercises)
+    for number in range(count, 0, -1):
+        quiz = find(exercises, f"pw-exercise-{number}")
+        quiz.buttons[quiz.answer].click()
+        quiz.buttons[quiz.answer].click()  # twice: stored once
+    other = find(LessonView(4).exercises(), "pw-exercise-2")
+    other.buttons[other.answer].click()
+    assert json.loads(progress_file.read_text(encoding="utf-8")) == {
+        "version": 1,
+        "solved": {"1": sorted(f"exercise-{n}" for n in range(1, count + 1)), "4": ["exercise-2"]},
+    }
+
+
+@pytest.mark.parametrize("content", ["{not json", json.dumps({"version": 99, "solved": {}}), json.dumps({"version": 1, "solved": {"3": "x"}})])
+def test_a_damaged_progress_file_does_not_break_the_lesson(progress_file, content):
+    progress_file.parent.mkdir(parents=True)
+    progress_file.write_text(content, encoding="utf-8")
+    view = LessonView(3)
+    exercises = view.exercises()
+    note = find(exercises, "pw-progress-problem")
+    assert str(progress_file) in text_of(note.value) or "progress" in text_of(note.value)
+    assert not any(shown(n) for n in find_all(exercises, "pw-quiz-solved"))
+    assert progress_file.read_text(encoding="utf-8") == content  # kept as it is until something is solved
+    quiz = find(exercises, "pw-exercise-1")
+    assert quiz.choose(quiz.answer)
+    assert json.loads(progress_file.read_text(encoding="utf-8")) == {"version": 1, "solved": {"3": ["exercise-1"]}}
+    view.page()  # the whole lesson still builds
+
+
+def test_a_progress_file_that_cannot_be_written_does_not_break_the_lesson(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("PIQUET_PROGRESS_FILE", str(blocker / "progress.json"))  # its folder is a file
+    quiz = find(LessonView(2).exercises(), "pw-exercise-1")
+    assert quiz.choose(quiz.answer) and quiz.solved
