@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from piquet_widgets.analysis.solver import SearchInterrupted, Solver
 from piquet_widgets.engine.cards import Card
-from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Event, Phase, Seat
+from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Phase, Seat
 from piquet_widgets.i18n import _
 from piquet_widgets.teach.events import explain_event, running_totals, summary_rows
 from piquet_widgets.teach.meter import Meter

@@ -27,7 +27,6 @@ from piquet_widgets.analysis.players import DEFAULT_LEVEL, PLAYERS, Player, get_
 from piquet_widgets.analysis.review import CardValues, Hint, Review, card_values, hint, review_deal
 from piquet_widgets.engine.cards import Card, parse_card
 from piquet_widgets.engine.codes import deal_code, deal_from_code
-from piquet_widgets.engine.combinations import Category
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Exchange, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.files import read_json_file, write_json_atomic
