@@ -20,39 +20,20 @@ from piquet_widgets.teach.lesson_deals import CAVENDISH
 
 import nbclient
 import nbformat
+from support import isolated_environment
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = sorted(notebooks())
-FOLDERS = {
-    "HOME": "home",
-    "JUPYTER_CONFIG_DIR": "jupyter/config",
-    "JUPYTER_DATA_DIR": "jupyter/data",
-    "JUPYTER_RUNTIME_DIR": "jupyter/runtime",
-    "IPYTHONDIR": "ipython",
-    "XDG_CONFIG_HOME": "xdg/config",
-    "XDG_DATA_HOME": "xdg/data",
-    "XDG_CACHE_HOME": "xdg/cache",
-    "XDG_RUNTIME_DIR": "xdg/runtime",
-    "MPLCONFIGDIR": "matplotlib",
-}
-
-
 @pytest.fixture(scope="module")
 def isolated(tmp_path_factory: pytest.TempPathFactory):
     """Point every Jupyter, IPython, XDG and home folder into a temporary folder (the kernels
     nbclient starts inherit this environment)."""
     home = tmp_path_factory.mktemp("jupyter_home")
-    saved = {name: os.environ.get(name) for name in [*FOLDERS, "JUPYTER_PLATFORM_DIRS", "QUERY_STRING"]}
-    for name, folder in FOLDERS.items():
-        (home / folder).mkdir(parents=True, exist_ok=True)
-        os.environ[name] = str(home / folder)
-    os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
+    saved = dict(os.environ)
+    os.environ.update(isolated_environment(home))
     yield home
-    for name, value in saved.items():
-        if value is None:
-            os.environ.pop(name, None)
-        else:
-            os.environ[name] = value
+    os.environ.clear()
+    os.environ.update(saved)
 
 
 def run(path: Path, folder: Path) -> nbformat.NotebookNode:

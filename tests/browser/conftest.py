@@ -6,6 +6,8 @@
 - `open_page(url, width=..., height=..., scale=...)`: a fresh Chromium page (Debian's /usr/bin/chromium,
   driven by Playwright) at that URL; an uncaught JavaScript error in it fails the test.
 - `artifacts`: the folder `tests/artifacts/` for screenshots.
+- `app_url`: the tutorial app started as a user starts it, `piquet-widgets serve --no-browser
+  --port N`, for one test module.
 
 Tests wait on `pw-…` classes with `expect(...)`, never on sleeps; `expect` waits up to 30 s here
 because the first render includes starting a kernel.
@@ -111,3 +113,26 @@ def artifacts() -> Path:
     """`tests/artifacts/`, for screenshots (not committed)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`piquet-widgets serve --no-browser --port N`, as a user starts it."""
+    home = tmp_path_factory.mktemp("app_home")
+    port = free_port()
+    log = home / "serve.log"
+    command = [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port)]
+    with log.open("w") as output:
+        process = subprocess.Popen(command, cwd=home, env=isolated_environment(home), stdout=output, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_until_answers(url, process, log)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            assert process.wait(timeout=20) == 0, log.read_text()
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+            pytest.fail(f"the server did not stop on SIGTERM:\n{log.read_text()}")

@@ -7,15 +7,12 @@ with every Jupyter and home folder in a temporary folder. Screenshots go to `tes
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from support import free_port, isolated_environment, wait_until_answers
 from piquet_widgets.analysis.players import SimplePlayer, complete
 from piquet_widgets.app.params import encode_record
 from piquet_widgets.engine import Deal, Exchange, Phase, Play, deal_code, deal_from_record, record_of, record_timeline
@@ -24,27 +21,6 @@ from piquet_widgets.teach.lesson_deals import CAVENDISH
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`piquet-widgets serve --no-browser --port N`, as a user starts it."""
-    home = tmp_path_factory.mktemp("app_home")
-    port = free_port()
-    log = home / "serve.log"
-    command = [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port)]
-    with log.open("w") as output:
-        process = subprocess.Popen(command, cwd=home, env=isolated_environment(home), stdout=output, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_until_answers(url, process, log)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            assert process.wait(timeout=20) == 0, log.read_text()
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-            pytest.fail(f"the server did not stop on SIGTERM:\n{log.read_text()}")
 
 
 def step_to_the_end(page: Page) -> None:

@@ -9,15 +9,12 @@ step. Screenshots of each language go to `tests/artifacts/app-lang-*.png`, to be
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from support import free_port, isolated_environment, wait_until_answers
 from piquet_widgets.app.params import encode_record
 from piquet_widgets.teach.lesson_deals import CAVENDISH
 
@@ -57,27 +54,6 @@ WORDS = {
 }
 
 
-@pytest.fixture(scope="module")
-def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`piquet-widgets serve --no-browser --port N`, as a user starts it (as test_app_browser.py)."""
-    home = tmp_path_factory.mktemp("app_home")
-    port = free_port()
-    log = home / "serve.log"
-    command = [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port)]
-    with log.open("w") as output:
-        process = subprocess.Popen(command, cwd=home, env=isolated_environment(home), stdout=output, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_until_answers(url, process, log)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            assert process.wait(timeout=20) == 0, log.read_text()
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-            pytest.fail(f"the server did not stop on SIGTERM:\n{log.read_text()}")
 
 
 def step_label(page: Page, language: str, n: int) -> str:
