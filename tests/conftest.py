@@ -30,3 +30,13 @@ def english() -> Iterator[None]:
     set_language("en")
     yield
     set_language(language)
+
+
+@pytest.fixture(autouse=True)
+def analysis_waits_for_its_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A widget's analysis moves to a thread after half a second; on a busy machine that would
+    make tests that read its answer at once depend on the load. Tests wait for the answer
+    instead; the thread path has tests of its own, which set a short budget on their analyst."""
+    from piquet_widgets.widgets.board import Analyst
+
+    monkeypatch.setattr(Analyst, "budget", 120.0)
