@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import socket
 import statistics
 import subprocess
@@ -32,31 +31,13 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect, sync_playwright
 
 REPO = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
+sys.path.insert(0, str(REPO / "tests"))
+
+from support import CHROMIUM, CHROMIUM_ARGS, free_port, isolated_environment  # noqa: E402
 FIRST_WIDGET = ".pw-app"
 # what the link opened: the landing page's lesson, its cards drawn
 CONTENT = ".pw-section-lessons .pw-cards"
 TIMEOUT = 60.0
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def environment(home: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    for name, folder in {
-        "HOME": "home", "JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data", "JUPYTER_RUNTIME_DIR": "runtime",
-        "IPYTHONDIR": "ipython", "XDG_CONFIG_HOME": "xdg/config", "XDG_DATA_HOME": "xdg/data", "XDG_CACHE_HOME": "xdg/cache",
-        "XDG_RUNTIME_DIR": "xdg/runtime",
-    }.items():
-        (home / folder).mkdir(parents=True, exist_ok=True)
-        env[name] = str(home / folder)
-    env["JUPYTER_PLATFORM_DIRS"] = "1"
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
-    return env
 
 
 def server_command(port: int, pool: int | None) -> list[str]:
@@ -115,7 +96,7 @@ class Server:
         self.log = (self.home / "serve.log").open("w")
         self.started = time.monotonic()
         self.process = subprocess.Popen(
-            server_command(self.port, pool), cwd=self.home, env=environment(self.home), stdout=self.log, stderr=subprocess.STDOUT
+            server_command(self.port, pool), cwd=self.home, env=isolated_environment(self.home), stdout=self.log, stderr=subprocess.STDOUT
         )
 
     def kernels(self) -> list:
@@ -229,7 +210,7 @@ def main() -> None:
 
     pool_size = POOL_SIZE if args.pool is None else args.pool
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             colds = [cold_start(browser, args.pool) for _ in range(args.runs)]
             visits = new_visitors(browser, args.pool, args.runs, pool_size)

@@ -38,7 +38,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import re
 import signal
 import socket
@@ -53,34 +52,12 @@ from pathlib import Path
 import psutil
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "load"))
+sys.path[:0] = [str(REPO / "tests"), str(REPO / "tests" / "load")]
 
+from support import CHROMIUM, CHROMIUM_ARGS, free_port, isolated_environment  # noqa: E402
 from voila_protocol import Visitor, play_practice_deal, walk_to_the_end  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
 MB = 1024 * 1024
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def environment(home: Path) -> dict[str, str]:
-    """This environment with every Jupyter, IPython, XDG and home folder inside `home`."""
-    env = dict(os.environ)
-    for name, folder in {
-        "HOME": "home", "JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data", "JUPYTER_RUNTIME_DIR": "runtime",
-        "IPYTHONDIR": "ipython", "XDG_CONFIG_HOME": "xdg/config", "XDG_DATA_HOME": "xdg/data", "XDG_CACHE_HOME": "xdg/cache",
-        "XDG_RUNTIME_DIR": "xdg/runtime", "MPLCONFIGDIR": "matplotlib",
-    }.items():
-        (home / folder).mkdir(parents=True, exist_ok=True)
-        env[name] = str(home / folder)
-    env["JUPYTER_PLATFORM_DIRS"] = "1"
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
-    return env
 
 
 def kernels_of(server: psutil.Process) -> list[psutil.Process]:
@@ -243,7 +220,7 @@ async def run(args: argparse.Namespace, base: str, server: psutil.Process) -> di
         from playwright.async_api import async_playwright
 
         playwright = await async_playwright().start()
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         tasks += [asyncio.create_task(browser_visitor(browser, base, start, args.max_clicks, args.timeout)) for _ in range(browsers)]
     await asyncio.sleep(0.5)  # every visitor waits at the start line
     began = time.monotonic()
@@ -348,7 +325,7 @@ def main() -> int:
     args = parser.parse_args()
     if not 1 <= args.visitors <= 100:
         parser.error("--visitors must be from 1 to 100")
-    if args.browsers and not Path(CHROMIUM).exists():
+    if args.browsers and not CHROMIUM.exists():
         parser.error(f"{CHROMIUM} is not installed: use --browsers 0")
 
     with tempfile.TemporaryDirectory(prefix="bench_load_") as tmp:
@@ -365,7 +342,7 @@ def main() -> int:
             )
             command = [sys.executable, "-c", code, *args.voila_arg]
         with log.open("w") as output:
-            process = subprocess.Popen(command, cwd=home, env=environment(home), stdout=output, stderr=subprocess.STDOUT)
+            process = subprocess.Popen(command, cwd=home, env=isolated_environment(home), stdout=output, stderr=subprocess.STDOUT)
         try:
             from piquet_widgets.app.server import POOL_SIZE
 

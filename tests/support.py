@@ -34,8 +34,8 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def isolated_environment(home: Path) -> dict[str, str]:
-    """The environment with every Jupyter, IPython, XDG and home folder inside `home`."""
+def isolated_folders(home: Path) -> dict[str, str]:
+    """Every Jupyter, IPython, XDG and home folder variable, pointed at a new folder in `home`."""
     folders = {
         "HOME": "home",
         "JUPYTER_CONFIG_DIR": "jupyter/config",
@@ -48,11 +48,15 @@ def isolated_environment(home: Path) -> dict[str, str]:
         "XDG_RUNTIME_DIR": "xdg/runtime",
         "MPLCONFIGDIR": "matplotlib",
     }
-    env = dict(os.environ)
-    for name, folder in folders.items():
-        path = home / folder
-        path.mkdir(parents=True, exist_ok=True)
-        env[name] = str(path)
+    for folder in folders.values():
+        (home / folder).mkdir(parents=True, exist_ok=True)
+    return {name: str(home / folder) for name, folder in folders.items()}
+
+
+def isolated_environment(home: Path) -> dict[str, str]:
+    """This environment with every Jupyter, IPython, XDG and home folder inside `home`, and this
+    checkout importable."""
+    env = dict(os.environ) | isolated_folders(home)
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
     return env

@@ -18,6 +18,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from support import isolated_folders
 
 from piquet_widgets.app import APP_NOTEBOOK
 from piquet_widgets.app.lessons import lesson_paths
@@ -40,13 +41,7 @@ for path in sys.argv[1:]:
 
 def isolated(home: Path, venv: Path) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTHON", "JUPYTER", "VIRTUAL_ENV"))}
-    for name, folder in {
-        "HOME": "home", "JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data", "JUPYTER_RUNTIME_DIR": "runtime",
-        "IPYTHONDIR": "ipython", "XDG_CONFIG_HOME": "xdg/config", "XDG_DATA_HOME": "xdg/data", "XDG_CACHE_HOME": "xdg/cache",
-        "XDG_RUNTIME_DIR": "xdg/runtime",
-    }.items():
-        (home / folder).mkdir(parents=True, exist_ok=True)
-        env[name] = str(home / folder)
+    env |= isolated_folders(home)
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}"
     env["VIRTUAL_ENV"] = str(venv)
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
