@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from piquet_widgets.engine import Deal, PiquetError, deal_code, deal_from_record, partie_from_json, record_of
+from piquet_widgets.engine.files import read_text
 from piquet_widgets.engine.records import is_partie, parse_json
 from piquet_widgets.i18n import N_, _
 
@@ -23,14 +24,7 @@ EXIT_BAD_INPUT = 2
 def _inputs(name: str) -> Iterator[tuple[str, Any]]:
     """The JSON values of a file (or `-`), each with where it comes from: one value, or one per
     line of a JSON Lines file."""
-    try:
-        if name == "-":
-            text = sys.stdin.read()
-        else:
-            with open(name, encoding="utf-8") as handle:
-                text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise PiquetError(N_("{file}: cannot be read ({reason})"), file=name, reason=getattr(error, "strerror", None) or error) from None
+    text = read_text(name)
     if not name.endswith(".jsonl"):
         try:
             yield name, json.loads(text)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -34,13 +35,20 @@ def write_json_atomic(path: str | Path, value: Any) -> None:
         raise
 
 
-def read_json_file(path: str | Path) -> Any:
-    """The JSON value of a file; an unreadable, oversized or corrupt file is refused."""
+def read_text(path: str | Path, limit: int | None = None) -> str:
+    """A text file's content (`-` is standard input); an unreadable file, or one over `limit`
+    bytes, is refused naming it."""
     name = str(path)
     try:
-        if Path(path).stat().st_size > MAX_FILE_BYTES:
+        if name == "-":
+            return sys.stdin.read()
+        if limit is not None and Path(path).stat().st_size > limit:
             raise PiquetError(N_("{file}: too large to be a record"), file=name)
-        text = Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise PiquetError(N_("{file}: cannot be read ({reason})"), file=name, reason=getattr(error, "strerror", None) or error) from None
-    return parse_json(text, name)
+
+
+def read_json_file(path: str | Path) -> Any:
+    """The JSON value of a file; an unreadable, oversized or corrupt file is refused."""
+    return parse_json(read_text(path, MAX_FILE_BYTES), str(path))
