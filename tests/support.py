@@ -1,10 +1,11 @@
 """What tests that start servers or browsers share: free ports, an environment whose Jupyter,
 IPython, XDG and home folders all live in a temporary folder, waiting for a server, and how to
-launch Debian's Chromium."""
+find and launch Chromium (Debian's, or Playwright's own: whichever scripts/setup-tests.sh installed)."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import time
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-CHROMIUM = Path("/usr/bin/chromium")
+DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -25,6 +26,24 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 START_TIMEOUT = 60.0
+
+
+def find_chromium() -> Path | None:
+    """Debian's Chromium if it is installed, else the one `python -m playwright install chromium`
+    downloads, else None."""
+    found = shutil.which("chromium")
+    if found:
+        return Path(found)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        own = Path(playwright.chromium.executable_path)
+    return own if own.exists() else None
+
+
+# Where tests and benchmarks launch Chromium from; a missing one fails with NO_CHROMIUM.
+CHROMIUM = find_chromium() or DEBIAN_CHROMIUM
+NO_CHROMIUM = "no Chromium found: run bash scripts/setup-tests.sh (it installs Debian's chromium or Playwright's)"
 
 
 def free_port() -> int:

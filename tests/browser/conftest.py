@@ -3,7 +3,7 @@
 - `voila`: one Voilà server for the session, serving a temp folder with every Jupyter and home
   directory pointed at another temp folder; `voila.notebook(code, ...)` writes a notebook of code
   cells there and returns the URL that renders it.
-- `open_page(url, width=..., height=..., scale=...)`: a fresh Chromium page (Debian's /usr/bin/chromium,
+- `open_page(url, width=..., height=..., scale=...)`: a fresh Chromium page (Debian's, or Playwright's own,
   driven by Playwright) at that URL; an uncaught JavaScript error in it fails the test.
 - `artifacts`: the folder `tests/artifacts/` for screenshots.
 - `app_url`: the tutorial app started as a user starts it, `piquet-widgets serve --no-browser
@@ -24,7 +24,7 @@ from pathlib import Path
 import nbformat
 import playwright.sync_api as playwright_sync
 import pytest
-from support import CHROMIUM, CHROMIUM_ARGS, REPO, free_port, isolated_environment, wait_until_answers
+from support import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM, REPO, free_port, isolated_environment, wait_until_answers
 
 ARTIFACTS = REPO / "tests" / "artifacts"
 
@@ -79,9 +79,9 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[playwright_sync.Browser]:
-    """Debian's Chromium, headless, driven by Playwright."""
+    """Chromium (Debian's or Playwright's), headless, driven by Playwright."""
     if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is not installed: apt-get install -y chromium")
+        pytest.fail(NO_CHROMIUM)
     with playwright_sync.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
