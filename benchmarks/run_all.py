@@ -1,27 +1,63 @@
-"""Run every benchmark in this folder, one after the other, and print their figures.
+"""Run the benchmarks of this folder, one after the other, and print their figures.
 
-    python benchmarks/run_all.py            # all of them
+    python benchmarks/run_all.py                 # all of them
     python benchmarks/run_all.py engine solver   # only bench_engine.py and bench_solver.py
+    python benchmarks/run_all.py --help          # what each one measures
+
+They need the `dev` extra; app, load and (with its own `--browser`) widgets need a Chromium,
+which scripts/setup-tests.sh installs.
 """
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
 
+# What each bench_NAME.py measures; a benchmark without a line here is refused by the tests.
+MEASURES = {
+    "advisor": "the exchange advisor: all of elder's 1,585 choices of discards ranked, and younger's",
+    "app": "the tutorial app: cold start, a new visitor's first widget, kernel memory per visitor (Chromium)",
+    "engine": "the engine: random deals played through the public API, replay --json of 10,000 records, one replay's start-up",
+    "load": "thirty visitors at once on one server, each playing a deal to the end (some in Chromium)",
+    "match": "the computer levels against each other: points per deal with a 95% confidence interval",
+    "solver": "the exact trick solver: a whole deal from the opening lead, and the next position",
+    "widgets": "a walkthrough step and a practice click in the kernel (with --browser: click to page in Chromium)",
+}
 
-def main() -> int:
-    wanted = set(sys.argv[1:])
+
+def benchmarks() -> dict[str, Path]:
+    """Every benchmark of this folder by name (bench_engine.py is `engine`)."""
+    return {script.stem.removeprefix("bench_"): script for script in sorted(HERE.glob("bench_*.py"))}
+
+
+def parser(names: list[str]) -> argparse.ArgumentParser:
+    listing = "\n".join(f"  {name:<8} {MEASURES.get(name, '')}" for name in names)
+    result = argparse.ArgumentParser(
+        prog="run_all.py",
+        description="Run the benchmarks one after the other and print their figures (medians).",
+        epilog=f"benchmarks:\n{listing}\n\nEach runs with its defaults; run benchmarks/bench_NAME.py --help for its options.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    result.add_argument("names", nargs="*", metavar="NAME", help="benchmarks to run (default: all)")
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmarks asked for; the status is non-zero when one of them failed."""
+    scripts = benchmarks()
+    arguments = parser(list(scripts))
+    wanted = arguments.parse_args(argv).names or list(scripts)
+    unknown = [name for name in wanted if name not in scripts]
+    if unknown:
+        arguments.error(f"unknown benchmark {', '.join(unknown)}; known: {', '.join(scripts)}")
     failed = 0
-    for script in sorted(HERE.glob("bench_*.py")):
-        name = script.stem.removeprefix("bench_")
-        if wanted and name not in wanted:
-            continue
+    for name in wanted:
         print(f"== {name}", flush=True)
-        failed |= subprocess.run([sys.executable, str(script)]).returncode
+        failed |= subprocess.run([sys.executable, str(scripts[name])]).returncode
     return failed
 
 
