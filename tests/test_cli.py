@@ -1,4 +1,4 @@
-"""The command line as formats.md specifies it, through a real subprocess."""
+"""The command line as docs/formats.md specifies it, through a real subprocess."""
 
 from __future__ import annotations
 

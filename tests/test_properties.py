@@ -127,7 +127,7 @@ def test_events_are_in_reckoning_order(seed):
 @settings(max_examples=500, deadline=None)
 @given(seeds, st.sampled_from(["rubicon", "au_cent", "low_cards"]))
 def test_every_record_round_trips(seed, rules_name):
-    # records declare in full (formats.md), so these deals sink nothing
+    # records declare in full (docs/formats.md), so these deals sink nothing
     for deal in random_timeline(seed, rules_name, sinking=False)[::5]:
         if deal.phase is Phase.DECLARATIONS and deal.declarations:
             continue  # a record holds no half-made declarations

@@ -236,7 +236,7 @@ def test_touching_once_the_card_between_is_gone():
 
 
 def test_ducking_beats_cashing():
-    # formats.md's example. Cashing the ace lets younger duck and take the last trick with the
+    # docs/formats.md's example. Cashing the ace lets younger duck and take the last trick with the
     # king: 0. Leading the seven first: younger wins it and must lead into the ace, or wins with
     # the king and leads the eight into it; elder takes the last trick: +1.
     solution = solve(cards("AS 7S"), cards("KS 8S"), ELDER, None, (5, 5), (20, 11))
