@@ -154,3 +154,13 @@ def test_the_rules_page_lists_every_preset_and_switch():
     for switch in fields(Rules):
         if switch.name != "name":
             assert f"`{switch.name}`" in text, f"the switch {switch.name} is not in docs/rules.md"
+
+
+def test_the_readmes_binder_paths_open_the_app_and_the_first_lesson():
+    from piquet_widgets.app import APP_NOTEBOOK
+    from piquet_widgets.app.lessons import lesson_paths
+
+    readme = (REPO / "README.md").read_text()
+    assert f"`voila/render/{APP_NOTEBOOK.relative_to(REPO).as_posix()}`" in readme
+    assert f"`lab/tree/notebooks/{lesson_paths()[0].name}`" in readme
+    assert (REPO / "binder" / "requirements.txt").exists() and "repo2docker" in readme
