@@ -33,9 +33,10 @@ from piquet_widgets.i18n import N_, _
 CATEGORIES = (Category.POINT, Category.SEQUENCE, Category.SETS)
 CARDS_BONUS, CAPOT_BONUS, PIQUE_BONUS, REPIQUE_BONUS, CARTE_BLANCHE_POINTS = 10, 40, 30, 60, 10
 BONUS_THRESHOLD = 30
-# The law of Cavendish's code behind each kind of score.
+# The law of Cavendish's code behind each kind of score (rules.md: the repique is Law 68, the
+# pique Law 69).
 LAWS = {
-    "carte_blanche": 61, "point": 62, "sequence": 63, "sets": 64, "repique": 68, "pique": 68,
+    "carte_blanche": 61, "point": 62, "sequence": 63, "sets": 64, "repique": 68, "pique": 69,
     "lead": 65, "win": 65, "last": 65, "cards": 66, "capot": 66,
 }
 COUNTING_RANKS = frozenset(range(TEN, 8))
