@@ -59,6 +59,12 @@ def test_bad_records_are_refused_naming_field_and_card(change, words):
     refused(record, *words)
 
 
+def test_a_record_with_play_but_a_missing_exchange_is_refused():
+    base = {k: RECORD[k] for k in ("elder", "younger", "talon")}
+    refused(base | {"play": "AH"}, "play", "elder_discards")
+    refused(base | {"elder_discards": RECORD["elder_discards"], "play": RECORD["play"]}, "play", "younger_discards")
+
+
 def test_missing_field_and_non_object():
     refused({k: v for k, v in RECORD.items() if k != "talon"}, "talon", "missing")
     refused([1, 2], "record")
@@ -72,8 +78,12 @@ def test_cards_accept_tens_symbols_and_lower_case():
 def test_record_phases_where_it_stopped():
     base = {k: RECORD[k] for k in ("elder", "younger", "talon")}
     assert deal_from_record(base).phase.value == "exchange"
+    assert deal_from_record(base | {"elder_discards": RECORD["elder_discards"]}).phase.value == "exchange"
     with_discards = base | {k: RECORD[k] for k in ("elder_discards", "younger_discards")}
-    assert deal_from_record(with_discards).phase.value == "declarations"
+    # both exchanges made: the declarations are made and scored in full, the opening lead is next
+    for record in (with_discards, with_discards | {"play": ""}, with_discards | {"play": []}):
+        deal = deal_from_record(record)
+        assert deal.phase.value == "play" and deal.scores == (5 + 4, 17) and deal.to_move is ELDER
     started = with_discards | {"play": "AH TH KH"}
     deal = deal_from_record(started)
     assert deal.phase.value == "play" and deal.scores == (5 + 4 + 2, 17)  # two leads so far: AH, KH

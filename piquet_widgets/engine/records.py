@@ -66,8 +66,9 @@ def _apply(deal: Deal, action: Action | None, field: str) -> Deal:
 def record_actions(record: Any) -> tuple[Deal, list[tuple[str, Action | None]]]:
     """The dealt deal and the actions a record holds, each with the field it comes from.
 
-    `None` stands for one declaration made in full: a record that reaches `play` declares
-    everything (formats.md), one that stops after the exchange stops before the declarations.
+    `None` stands for one declaration made in full. A record with both exchanges has made its
+    declarations (formats.md), so it stands at the opening lead or later; only a record missing
+    an exchange stands before them, and it may hold no play.
     """
     record = _object(record, "record")
     rules = rules_from_json(record.get("rules"))
@@ -80,14 +81,14 @@ def record_actions(record: Any) -> tuple[Deal, list[tuple[str, Action | None]]]:
     _refuse_overlaps({"elder": elder, "younger": younger, "talon": talon})
     deal = Deal.new(elder, younger, talon, rules)
     actions: list[tuple[str, Action | None]] = []
+    plays = parse_cards(record.get("play", ""), "play")
     for field in ("elder_discards", "younger_discards"):
         if field not in record:
+            if plays:
+                raise PiquetError(N_("play: the play cannot begin without {missing}"), missing=field)
             return deal, actions
         actions.append((field, Exchange(parse_cards(record[field], field))))
-    if "play" not in record:
-        return deal, actions
     actions.extend(("declarations", None) for _ in range(6))
-    plays = parse_cards(record["play"], "play")
     actions.extend((f"play (card {n})", Play(card)) for n, card in enumerate(plays, 1))
     return deal, actions
 
@@ -148,9 +149,13 @@ class Position:
 
     @classmethod
     def of_deal(cls, deal: Deal) -> Position:
-        """The position of a deal in its play phase."""
-        if deal.phase is not Phase.PLAY:
-            raise PiquetError(N_("position: the deal is not in its play phase"))
+        """The position of a deal in its play phase; before it or after it is refused saying why."""
+        if deal.phase is Phase.EXCHANGE:
+            raise PiquetError(N_("position: the exchange is missing (elder_discards and younger_discards); there is no play to solve yet"))
+        if deal.phase is Phase.DECLARATIONS:
+            raise PiquetError(N_("position: the declarations are not made yet; there is no play to solve yet"))
+        if deal.phase is Phase.FINISHED:
+            raise PiquetError(N_("position: the deal is finished; there is nothing left to solve"))
         return cls(deal.hands[ELDER], deal.hands[YOUNGER], deal.leader, deal.led, deal.tricks_won, deal.scores, deal.rules)
 
     def to_json(self) -> dict[str, Any]:
