@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 from html import escape
 
-from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.errors import PiquetError, excerpt
 from piquet_widgets.i18n import N_, _
 
 RANK_LETTERS = "789TJQKA"
@@ -108,14 +108,14 @@ _SUIT_ALIASES = dict(zip(SUIT_SYMBOLS, SUIT_LETTERS)) | {"♤": "S", "♡": "H",
 def parse_card(text: str, field: str = "card") -> Card:
     """Read one card ('AS', 'th', '10♥'); a bad one is refused naming `field` and the text."""
     if not isinstance(text, str):
-        raise PiquetError(N_("{field}: {text} is not a card"), field=field, text=repr(text))
+        raise PiquetError(N_("{field}: {text} is not a card"), field=field, text=excerpt(text))
     raw = text.strip()
     if len(raw) >= 2:
         rank, suit = raw[:-1].upper(), raw[-1].upper()
         card = _BY_TEXT.get(_RANK_ALIASES.get(rank, rank) + _SUIT_ALIASES.get(suit, suit))
         if card is not None:
             return card
-    raise PiquetError(N_("{field}: {text} is not a card"), field=field, text=repr(text))
+    raise PiquetError(N_("{field}: {text} is not a card"), field=field, text=excerpt(text))
 
 
 def parse_cards(value: str | Iterable[str], field: str = "cards", size: int | None = None) -> tuple[Card, ...]:

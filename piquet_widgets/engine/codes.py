@@ -10,7 +10,7 @@ from __future__ import annotations
 from math import comb
 
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal
-from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.errors import PiquetError, excerpt
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
 from piquet_widgets.i18n import N_
 
@@ -82,12 +82,12 @@ def deal_from_code(code: str, rules: Rules = DEFAULT_RULES) -> Deal:
         raise PiquetError(N_("deal code: expected text"))
     text = code.strip().upper().replace("-", "").replace(" ", "")
     if len(text) != _SYMBOLS + 1 or any(symbol not in _READ for symbol in text):
-        raise PiquetError(N_("deal code: {code} is not a deal code (13 letters and digits)"), code=repr(code[:40]))
+        raise PiquetError(N_("deal code: {code} is not a deal code (13 letters and digits)"), code=excerpt(code))
     number = 0
     for symbol in text[:_SYMBOLS]:
         number = number << 5 | _READ[symbol]
     if _READ[text[-1]] != _check(text[:_SYMBOLS]) or number >= _SIZES[0] * _SIZES[1] * _SIZES[2]:
-        raise PiquetError(N_("deal code: {code} has a typing mistake (its check symbol does not match)"), code=repr(code[:40]))
+        raise PiquetError(N_("deal code: {code} has a typing mistake (its check symbol does not match)"), code=excerpt(code))
     number, talon_rank = divmod(number, _SIZES[2])
     elder_rank, younger_rank = divmod(number, _SIZES[1])
     pack = list(range(32))
