@@ -23,8 +23,10 @@ from piquet_widgets.engine.combinations import (
     Verdict,
     best_declaration,
     best_first,
+    combination_of,
     compare,
     is_carte_blanche,
+    sequences_of,
 )
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
@@ -80,7 +82,9 @@ class Exchange(NamedTuple):
 
 
 class Declare(NamedTuple):
-    """Declare these combinations of one category (all of them unless sinking)."""
+    """Declare these combinations of one category (all of them unless sinking). Sinking may
+    leave a combination out or declare less of it: part of a point, a shorter run, a trio out of
+    a quatorze (`combination_of` makes those)."""
 
     category: Category
     combinations: tuple[Combination, ...]
@@ -282,7 +286,11 @@ class Deal:
 
     # -- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> Sequence[Action]:
-        """Every action the player to move may take; the first is the natural default where one exists."""
+        """Every action the player to move may take; the first is the natural default where one exists.
+
+        In the declarations these are the whole holdings and every choice of them to leave out;
+        `apply` also takes a shorter declaration (see `Declare`), which is not listed here.
+        """
         phase = self.phase
         if phase is Phase.EXCHANGE:
             return self._discard_choices()
@@ -375,12 +383,10 @@ class Deal:
         seat = self.to_move
         holds = HOLDINGS[action.category](self.hands[seat])
         chosen = action.combinations
-        if (
-            any(combo not in holds for combo in chosen)
-            or len(set(chosen)) != len(chosen)
-            or (action.category is Category.POINT and len(chosen) > 1)
-        ):
-            raise PiquetError(N_("You can only declare what you hold."))
+        if any(combo not in holds for combo in chosen) or len(set(chosen)) != len(chosen):
+            _check_sinking(action.category, chosen, self.hands[seat])
+        if action.category is Category.POINT and len(chosen) > 1:
+            raise PiquetError(N_("Only one point can be declared."))
         chosen = best_first(chosen)
         declaration = Declaration(action.category, seat, chosen, best_declaration(action.category, self.hands[seat]))
         declarations = self.declarations + (declaration,)
@@ -476,6 +482,23 @@ def _cards_events(tricks_won: tuple[int, int]) -> list[Event]:
     if max(tricks_won) == 12:
         return [Event("capot", winner, CAPOT_BONUS)]
     return [Event("cards", winner, CARDS_BONUS)]
+
+
+def _check_sinking(category: Category, chosen: tuple[Combination, ...], hand: int) -> None:
+    """Refuse a declaration of less than the whole holdings (formats.md, "Sinking") that is not
+    made of combinations of `category` held in `hand`, each card declared once, runs of one suit
+    not touching (together they would be one longer sequence)."""
+    declared = 0
+    for combo in chosen:
+        if not isinstance(combo, Combination) or combination_of(category, combo.cards) != combo:
+            raise PiquetError(N_("That is not a combination of this category."))
+        if combo.mask & ~hand:
+            raise PiquetError(N_("You cannot declare the {card}: you do not hold it."), card=cards_of(combo.mask & ~hand)[0])
+        if combo.mask & declared:
+            raise PiquetError(N_("The {card} cannot be declared twice."), card=cards_of(combo.mask & declared)[0])
+        declared |= combo.mask
+    if category is Category.SEQUENCE and len(sequences_of(declared)) != len(chosen):
+        raise PiquetError(N_("Two declared sequences of one suit touch: together they are one sequence."))
 
 
 def _category_event(elder: Declaration, younger: Declaration) -> Event | None:

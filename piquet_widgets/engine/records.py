@@ -12,13 +12,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from piquet_widgets.engine.cards import Card, cards_of, format_cards, mask_of, parse_card, parse_cards
-from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Exchange, Phase, Play, Seat
-from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.combinations import Category, Combination, combination_of
+from piquet_widgets.engine.deal import CATEGORIES, ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
+from piquet_widgets.engine.errors import PiquetError, excerpt
 from piquet_widgets.engine.partie import Partie
 from piquet_widgets.engine.rules import DEFAULT_RULES, PRESETS, Rules, rules_from_json
 from piquet_widgets.i18n import N_
 
 HAND_FIELDS = ("elder", "younger", "talon")
+DECLARED_FIELDS = {Category.POINT: "point", Category.SEQUENCE: "sequences", Category.SETS: "sets"}
+CATEGORY_OF_FIELD = {field: category for category, field in DECLARED_FIELDS.items()}
 
 
 def _object(value: Any, what: str) -> dict:
@@ -82,15 +85,68 @@ def record_actions(record: Any) -> tuple[Deal, list[tuple[str, Action | None]]]:
     deal = Deal.new(elder, younger, talon, rules)
     actions: list[tuple[str, Action | None]] = []
     plays = parse_cards(record.get("play", ""), "play")
+    declared = _declared(record.get("declared", {}))
     for field in ("elder_discards", "younger_discards"):
         if field not in record:
             if plays:
                 raise PiquetError(N_("play: the play cannot begin without {missing}"), missing=field)
+            if declared:
+                raise PiquetError(N_("declared: the declarations cannot be made without {missing}"), missing=field)
             return deal, actions
         actions.append((field, Exchange(parse_cards(record[field], field))))
-    actions.extend(("declarations", None) for _ in range(6))
+    for category in CATEGORIES:
+        for seat in (ELDER, YOUNGER):
+            field = f"declared.{seat.key}.{DECLARED_FIELDS[category]}"
+            actions.append((field, Declare(category, declared[seat, category])) if (seat, category) in declared else ("declarations", None))
     actions.extend((f"play (card {n})", Play(card)) for n, card in enumerate(plays, 1))
     return deal, actions
+
+
+def _declared(value: Any) -> dict[tuple[Seat, Category], tuple[Combination, ...]]:
+    """The `declared` field (formats.md, "Sinking"): what each player announced, by category.
+    A category left out is not in the answer (it is declared in full). Whether he holds the
+    cards is checked when the declaration is applied to the deal."""
+    value = _object(value, "declared")
+    for key in value:
+        if key not in ("elder", "younger"):
+            raise PiquetError(N_("declared: {text} is not a player (elder or younger)"), text=excerpt(key))
+    found = {}
+    for seat in (ELDER, YOUNGER):
+        player = _object(value.get(seat.key, {}), f"declared.{seat.key}")
+        for key, item in player.items():
+            category = CATEGORY_OF_FIELD.get(key)
+            if category is None:
+                raise PiquetError(N_("declared.{seat}: {text} is not a category (point, sequences or sets)"), seat=seat.key, text=excerpt(key))
+            field = f"declared.{seat.key}.{key}"
+            if category is Category.POINT:
+                cards = parse_cards(item, field)
+                found[seat, category] = (_combination(category, cards, field),) if cards else ()
+                continue
+            if not isinstance(item, list):
+                raise PiquetError(N_("{field}: expected a list, not {text}"), field=field, text=type(item).__name__)
+            found[seat, category] = tuple(
+                _combination(category, parse_cards(entry, f"{field}[{n}]"), f"{field}[{n}]") for n, entry in enumerate(item, 1)
+            )
+    return found
+
+
+def _combination(category: Category, cards: tuple[Card, ...], field: str) -> Combination:
+    try:
+        return combination_of(category, cards)
+    except PiquetError as error:
+        raise PiquetError(N_("{field}: {problem}"), field=field, problem=error) from None
+
+
+def _declared_json(deal: Deal) -> dict[str, dict[str, Any]]:
+    """The `declared` field of a deal: only the declarations that were less than in full."""
+    declared: dict[str, dict[str, Any]] = {}
+    for declaration in deal.declarations:
+        if declaration.combinations == declaration.holds:
+            continue
+        texts = [format_cards(combo.cards) for combo in declaration.combinations]
+        value = (texts[0] if texts else "") if declaration.category is Category.POINT else texts
+        declared.setdefault(declaration.player.key, {})[DECLARED_FIELDS[declaration.category]] = value
+    return declared
 
 
 def _refuse_overlaps(fields: dict[str, tuple[Card, ...]]) -> None:
@@ -114,6 +170,9 @@ def record_of(deal: Deal) -> dict[str, Any]:
     for seat, field in ((ELDER, "elder_discards"), (YOUNGER, "younger_discards")):
         if deal.discards[seat] is not None:
             record[field] = format_cards(deal.discards[seat])
+    declared = _declared_json(deal)
+    if declared:
+        record["declared"] = declared
     if deal.phase in (Phase.PLAY, Phase.FINISHED):
         cards = [card for trick in deal.tricks for card in (trick.lead, trick.reply)]
         record["play"] = format_cards(cards + ([deal.led] if deal.led is not None else []))
