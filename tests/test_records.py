@@ -214,3 +214,16 @@ def test_partie_record_loads_and_refuses_unfinished_middle_deal():
         partie_from_json({"deals": [{"elder": "AS"}]})
     with pytest.raises(PiquetError, match="only the last deal"):
         partie_from_json({"deals": [{k: RECORD[k] for k in ("elder", "younger", "talon")}, RECORD]})
+
+
+def test_deal_codes_are_pinned_by_golden_codes():
+    # worked out by hand: elder dealt the first 12 cards of the pack, younger the next 12 and the talon
+    # in pack order is rank 0 everywhere: twelve zeros and a check symbol of 0
+    assert deal_code(Deal.new(range(12), range(12, 24), range(24, 32))) == "0000-0000-0000-0"
+    # the last two talon cards swapped: talon rank 1, so the twelfth symbol is 1 and the check
+    # is 12 × 1 mod 31 = 12, the symbol C
+    assert deal_code(Deal.new(range(12), range(12, 24), [*range(24, 30), 31, 30])) == "0000-0000-0001-C"
+    # golden codes of known deals: a change of the code format breaks links already shared
+    assert deal_code(deal_from_record(RECORD)) == "56J0-GJ85-FXVX-Y"
+    assert deal_code(Deal.from_seed(7)) == "AEBN-6BVG-7GVQ-0"
+    assert deal_from_code("56J0-GJ85-FXVX-Y").dealt(ELDER) == deal_from_record(RECORD).dealt(ELDER)

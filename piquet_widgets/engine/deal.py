@@ -213,7 +213,12 @@ class Deal:
 
     @classmethod
     def from_seed(cls, seed: int, rules: Rules = DEFAULT_RULES) -> Deal:
-        """A shuffled deal, the same for the same seed on every machine."""
+        """A shuffled deal, the same for the same seed on every machine.
+
+        >>> deal = Deal.from_seed(7)
+        >>> deal.phase.value, deal.to_move.key, deal.hand(ELDER)[:3]
+        ('exchange', 'elder', (Card('AS'), Card('QS'), Card('7S')))
+        """
         pack = list(range(32))
         random.Random(seed).shuffle(pack)
         return cls.new(pack[:12], pack[12:24], pack[24:], rules)
@@ -288,6 +293,9 @@ class Deal:
     def legal_actions(self) -> Sequence[Action]:
         """Every action the player to move may take; the first is the natural default where one exists.
 
+        >>> len(Deal.from_seed(7).legal_actions())  # elder discards 1 to 5 of his 12: 12 + 66 + 220 + 495 + 792
+        1585
+
         In the declarations these are the whole holdings and every choice of them to leave out;
         `apply` also takes a shorter declaration (see `Declare`), which is not listed here.
         """
@@ -335,7 +343,17 @@ class Deal:
 
     # -- applying an action -------------------------------------------------------------------
     def apply(self, action: Action) -> Deal:
-        """The deal after `action`; raises PiquetError (changing nothing) if it is illegal."""
+        """The deal after `action`; raises PiquetError (changing nothing) if it is illegal.
+
+        >>> deal = Deal.from_seed(7)
+        >>> after = deal.apply(Exchange(deal.hand(ELDER)[:2]))
+        >>> after.to_move.key, deal.to_move.key, after.talon_taken
+        ('younger', 'elder', (2, 0))
+        >>> after.apply(Play(after.hand(ELDER)[0]))
+        Traceback (most recent call last):
+        ...
+        piquet_widgets.engine.errors.PiquetError: The play has not begun yet.
+        """
         phase = self.phase
         if phase is Phase.FINISHED:
             raise PiquetError(N_("The deal is over: nothing more can be played."))

@@ -31,7 +31,13 @@ def _object(value: Any, what: str) -> dict:
 
 
 def parse_json(text: str, what: str = "record") -> Any:
-    """JSON text, or a PiquetError saying where it is broken."""
+    """JSON text, or a PiquetError saying where it is broken.
+
+    >>> parse_json("[1,", "deal.json")
+    Traceback (most recent call last):
+    ...
+    piquet_widgets.engine.errors.PiquetError: deal.json: not valid JSON (line 1 column 4)
+    """
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as error:
@@ -40,7 +46,18 @@ def parse_json(text: str, what: str = "record") -> Any:
 
 
 def deal_from_record(record: Any) -> Deal:
-    """The deal as it stands at the end of a deal record."""
+    """The deal as it stands at the end of a deal record.
+
+    >>> record = {
+    ...     "elder": "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D", "younger": "TS 7S TH 9H 7H KC QC TC AD QD JD TD",
+    ...     "talon": "9S 8S KH 9C KD QS AC 7D", "elder_discards": "KS 8C 7C 9D 8D", "younger_discards": "7S 9H 7H",
+    ... }
+    >>> deal = deal_from_record(record)  # both exchanges made: declared in full, at the opening lead
+    >>> deal.phase.value, deal.scores
+    ('play', (9, 17))
+    >>> deal_from_record(record | {"play": "AH TH"}).scores  # elder's lead scores 1
+    (10, 17)
+    """
     deal, actions = record_actions(record)
     for field, action in actions:
         deal = _apply(deal, action, field)
@@ -160,7 +177,14 @@ def _refuse_overlaps(fields: dict[str, tuple[Card, ...]]) -> None:
 
 
 def record_of(deal: Deal) -> dict[str, Any]:
-    """The deal record of a deal (formats.md), as far as it has gone."""
+    """The deal record of a deal (formats.md), as far as it has gone.
+
+    >>> record = record_of(Deal.from_seed(7))
+    >>> record["rules"], record["elder"], "play" in record
+    ('rubicon', 'AS QS 7S AH KH 9H 8H 7H KD TD QC JC', False)
+    >>> deal_from_record(record) == Deal.from_seed(7)
+    True
+    """
     record: dict[str, Any] = {
         "rules": _rules_json(deal.rules),
         "elder": format_cards(deal.dealt(ELDER)),
@@ -242,7 +266,12 @@ def _pair(value: Any, field: str, low: int, high: int) -> tuple[int, int]:
 
 
 def position_from_json(value: Any) -> Position:
-    """A position object, or an unfinished deal record in its play phase."""
+    """A position object, or an unfinished deal record in its play phase.
+
+    >>> position = position_from_json({"elder": "AS 7S", "younger": "KS 8S", "leader": "elder", "tricks": {"elder": 5, "younger": 5}})
+    >>> position.to_move.key, position.pique_possible
+    ('elder', True)
+    """
     value = _object(value, "position")
     if "talon" in value:
         return Position.of_deal(deal_from_record(value))

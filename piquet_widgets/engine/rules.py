@@ -70,7 +70,17 @@ _TYPES = {field.name: field.type for field in fields(Rules)}
 
 def rules_from_json(value: Any) -> Rules:
     """A rule set from a record's `rules` field: a preset name, or an object of a preset's
-    `name` plus switches to change (`{"name": "rubicon", "partie_deals": 4}`)."""
+    `name` plus switches to change.
+
+    >>> rules_from_json(None) == rules_from_json("rubicon") == DEFAULT_RULES
+    True
+    >>> rules_from_json({"name": "rubicon", "partie_deals": 4}).partie_deals
+    4
+    >>> rules_from_json("whist")
+    Traceback (most recent call last):
+    ...
+    piquet_widgets.engine.errors.PiquetError: rules: unknown rule set 'whist'; known: rubicon, four_deals, au_cent, cientos, cientos_100, cientos_150, cientos_221, cientos_4, low_cards
+    """
     if value is None:
         return DEFAULT_RULES
     if isinstance(value, str):
