@@ -241,6 +241,18 @@ def test_hostile_files_exit_2_with_one_line_and_no_traceback(tmp_path, command):
         assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr, (path, done.stderr[:300])
 
 
+def test_endless_standard_input_is_refused_at_the_cap():
+    with open("/dev/zero", "rb") as endless:
+        done = subprocess.run([sys.executable, "-m", "piquet_widgets", "replay", "-"], stdin=endless, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "too large" in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("text, words", [("[" * 100_000, "nested too deeply"), ("1" * 100_000, "too many digits")])
+def test_deep_or_huge_json_says_what_is_wrong(text, words):
+    done = run("replay", "-", stdin=text)
+    assert done.returncode == 2 and words in done.stderr
+
+
 def test_an_error_quotes_only_an_excerpt_of_a_bad_value():
     done = run("replay", "--json", "-", stdin=json.dumps(RECORD | {"rules": "x" * 4096}))
     assert done.returncode == 2 and "rules" in done.stderr and "xxxx" in done.stderr

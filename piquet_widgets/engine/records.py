@@ -40,9 +40,12 @@ def parse_json(text: str, what: str = "record") -> Any:
     """
     try:
         return json.loads(text)
-    except (ValueError, RecursionError) as error:
-        where = f"line {error.lineno} column {error.colno}" if isinstance(error, json.JSONDecodeError) else "?"
-        raise PiquetError(N_("{field}: not valid JSON ({where})"), field=what, where=where) from None
+    except json.JSONDecodeError as error:
+        raise PiquetError(N_("{field}: not valid JSON ({where})"), field=what, where=f"line {error.lineno} column {error.colno}") from None
+    except RecursionError:
+        raise PiquetError(N_("{field}: not valid JSON (nested too deeply)"), field=what) from None
+    except ValueError:  # Python refuses to read an integer of thousands of digits
+        raise PiquetError(N_("{field}: not valid JSON (a number with too many digits)"), field=what) from None
 
 
 def deal_from_record(record: Any) -> Deal:
