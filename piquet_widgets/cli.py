@@ -11,25 +11,21 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from piquet_widgets.engine import Deal, PiquetError, deal_code, deal_from_record, partie_from_json, record_of
-from piquet_widgets.engine.files import read_text
+from piquet_widgets.engine.files import read_lines, read_text
 from piquet_widgets.engine.records import is_partie, parse_json
 from piquet_widgets.i18n import N_, _
 
 EXIT_BAD_INPUT = 2
 
 
-def _is_json_lines(name: str, text: str) -> bool:
-    """A `.jsonl` file, or text that is not one JSON value but whose first line is one."""
-    if name.endswith(".jsonl"):
-        return True
+def _looks_like_json_lines(text: str) -> bool:
+    """Text that is not one JSON value but whose first line is one (JSON Lines not named .jsonl)."""
     lines = text.strip().splitlines()
-    if len(lines) < 2:
-        return False
-    return not _parses(text) and _parses(lines[0])
+    return len(lines) > 1 and not _parses(text) and _parses(lines[0])
 
 
 def _parses(text: str) -> bool:
@@ -87,26 +83,38 @@ def _solve(value: Any, as_json: bool) -> str:
 
 
 def _answer_file(name: str, answer: Callable[[Any, bool], str], as_json: bool, out: TextIO, err: TextIO) -> bool:
-    """Answer the record or position in a file (or `-`); in a JSON Lines file, answer every line
-    on its own output line, in order, a bad line by an error object and a line on `err`.
+    """Answer the record or position in a file (or `-`), or every line of a JSON Lines file.
     Returns whether every answer succeeded; a bad file of one value raises."""
+    if name.endswith(".jsonl"):
+        return _answer_lines(name, read_lines(name), answer, as_json, out, err)
     text = read_text(name)
-    if not _is_json_lines(name, text):
-        try:
-            out.write(answer(parse_json(text, name), as_json) + "\n")
-        except PiquetError as error:
-            raise PiquetError(N_("{where}: {problem}"), where=name, problem=error) from None
-        return True
+    if _looks_like_json_lines(text):
+        return _answer_lines(name, text.splitlines(), answer, as_json, out, err)
+    try:
+        out.write(answer(parse_json(text, name), as_json) + "\n")
+    except PiquetError as error:
+        raise PiquetError(N_("{where}: {problem}"), where=name, problem=error) from None
+    return True
+
+
+def _answer_lines(name: str, lines: Iterable[str | PiquetError], answer: Callable[[Any, bool], str], as_json: bool, out: TextIO, err: TextIO) -> bool:
+    """Answer every line on its own output line, in order (blank lines are skipped); a bad line
+    is answered by an error object, with `FILE:N: message` on `err`, and the others still are."""
     separator = "" if as_json else "\n"
-    succeeded = True
-    for number, line in enumerate(text.rstrip().splitlines(), 1):
+    succeeded, first = True, True
+    for number, line in enumerate(lines, 1):
+        if isinstance(line, str) and not line.strip():
+            continue
         try:
+            if isinstance(line, PiquetError):
+                raise line
             result = answer(parse_json(line), as_json)
         except PiquetError as error:
             succeeded = False
             result = json.dumps({"error": str(error), "line": number}, ensure_ascii=False)
             err.write(f"{name}:{number}: {error}\n")
-        out.write((separator if number > 1 else "") + result + "\n")
+        out.write(("" if first else separator) + result + "\n")
+        first = False
     return succeeded
 
 

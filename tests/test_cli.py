@@ -199,6 +199,23 @@ def test_json_lines_all_good_exit_0_and_end_with_a_newline(tmp_path):
         assert len(done.stdout.splitlines()) == 2
 
 
+def test_a_json_lines_file_over_the_cap_is_read_line_by_line(tmp_path):
+    path = tmp_path / "many.jsonl"
+    line = json.dumps(RECORD)
+    count = (1 << 20) // len(line) + 50  # more than 1 MiB in all, every line small
+    with path.open("wb") as stream:
+        stream.write((line + "\n").encode() * count)
+        stream.write(b'{"elder": "' + b"x" * (1 << 20) + b'"}\n')  # one line over the cap
+        stream.write(b"\xff\xfe\n" + line.encode() + b"\n")
+    done = run("replay", "--json", str(path))
+    answers = done.stdout.splitlines()
+    assert done.returncode == 2 and len(answers) == count + 3
+    assert json.loads(answers[0])["scores"] == {"elder": 28, "younger": 23} and json.loads(answers[-1])["phase"] == "finished"
+    assert json.loads(answers[count]) == {"error": json.loads(answers[count])["error"], "line": count + 1}
+    assert "too long" in answers[count] and "UTF-8" in answers[count + 1]
+    assert [message.split(": ")[0] for message in done.stderr.splitlines()] == [f"{path}:{count + 1}", f"{path}:{count + 2}"]
+
+
 # -- law numbers -----------------------------------------------------------------------------------
 DATA = Path(__file__).parent / "data"
 # rules.md: carte blanche Law 61, the play (leads, wins, last trick) Law 65, the repique Law 68, the pique Law 69

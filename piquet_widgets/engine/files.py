@@ -3,7 +3,7 @@
 A write goes to a temporary file in the same folder, is flushed to disk, then renamed over the
 target: a crash mid-write leaves the old file or the new one, never half of one. A read takes
 regular files only and stops at a size cap while reading, so that a device, a pipe or a huge file
-is refused instead of read forever.
+is refused instead of read forever; a JSON Lines file is read line by line, each line capped.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from piquet_widgets.engine.errors import PiquetError
@@ -83,6 +84,28 @@ def read_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise PiquetError(N_("{file}: not a text file (not UTF-8)"), file=name) from None
+    except OSError as error:
+        raise PiquetError(N_("{file}: cannot be read ({reason})"), file=name, reason=error.strerror or error) from None
+
+
+def read_lines(path: str | Path, limit: int = MAX_FILE_BYTES) -> Iterator[str | PiquetError]:
+    """The lines of a JSON Lines file (`-` is standard input), read one at a time so that a file
+    of any number of lines is answered in constant memory: each line's text, or the PiquetError
+    saying why that one line cannot be read (over `limit` bytes, not UTF-8). A file that cannot
+    be opened or read, or is not a regular file, raises as in `read_text`."""
+    name = str(path)
+    try:
+        with (open(sys.stdin.fileno(), "rb", closefd=False) if name == "-" else _open_regular(path, name)) as stream:
+            while line := stream.readline(limit + 1):
+                if len(line) > limit:
+                    while line and not line.endswith(b"\n"):  # skip the rest of the long line
+                        line = stream.readline(_CHUNK)
+                    yield PiquetError(N_("line too long to be a record (more than {limit} bytes)"), limit=limit)
+                    continue
+                try:
+                    yield line.decode("utf-8")
+                except UnicodeDecodeError:
+                    yield PiquetError(N_("not text (not UTF-8)"))
     except OSError as error:
         raise PiquetError(N_("{file}: cannot be read ({reason})"), file=name, reason=error.strerror or error) from None
 
