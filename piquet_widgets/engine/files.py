@@ -13,9 +13,10 @@ import os
 import stat
 import sys
 import tempfile
-from pathlib import Path
 from collections.abc import Iterator
-from typing import Any, BinaryIO
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Any, BinaryIO, ContextManager
 
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.records import parse_json
@@ -74,11 +75,8 @@ def read_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
     past `limit` bytes whatever the file claims its size is."""
     name = str(path)
     try:
-        if name == "-":
-            data = _read_capped(sys.stdin.buffer, limit)
-        else:
-            with _open_regular(path, name) as stream:
-                data = _read_capped(stream, limit)
+        with _opened(path, name) as stream:
+            data = _read_capped(stream, limit)
         if data is None:
             raise PiquetError(N_("{file}: too large to be a record (more than {limit} bytes)"), file=name, limit=limit)
         return data.decode("utf-8")
@@ -95,7 +93,7 @@ def read_lines(path: str | Path, limit: int = MAX_FILE_BYTES) -> Iterator[str | 
     be opened or read, or is not a regular file, raises as in `read_text`."""
     name = str(path)
     try:
-        with (open(sys.stdin.fileno(), "rb", closefd=False) if name == "-" else _open_regular(path, name)) as stream:
+        with _opened(path, name) as stream:
             while line := stream.readline(limit + 1):
                 if len(line) > limit:
                     while line and not line.endswith(b"\n"):  # skip the rest of the long line
@@ -110,9 +108,12 @@ def read_lines(path: str | Path, limit: int = MAX_FILE_BYTES) -> Iterator[str | 
         raise PiquetError(N_("{file}: cannot be read ({reason})"), file=name, reason=error.strerror or error) from None
 
 
-def _open_regular(path: str | Path, name: str) -> BinaryIO:
-    """A regular file opened for reading; anything else is refused. Opening does not wait
-    (a named pipe with no writer would block an ordinary open)."""
+def _opened(path: str | Path, name: str) -> ContextManager[BinaryIO]:
+    """Standard input for `-` (left open afterwards), otherwise a regular file opened for
+    reading; anything else is refused. Opening does not wait (a named pipe with no writer
+    would block an ordinary open)."""
+    if name == "-":
+        return nullcontext(sys.stdin.buffer)
     descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
