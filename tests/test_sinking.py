@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import arranged_deal
+from helpers import arranged_deal, play_cards
 from piquet_widgets.engine import (
     ELDER,
     YOUNGER,
@@ -105,6 +105,24 @@ def test_a_sunk_point_does_not_save_a_repique():
             ("point", "younger", 5), ("sequence", "younger", 15), ("sets", "younger", 14), ("repique", "younger", 60),
         ]
         assert deal.scores == (0, 94)
+
+
+# Elder: five spades (50) with a quart major, a quart major in diamonds and a tierce major in clubs
+# (4 + 4 + 3), three aces, kings and queens (9). Younger: six hearts (his point is good), beaten in
+# sequences (a quart minor) and in sets (three tens).
+PIQUE = ("AS KS QS JS 9S AD KD QD JD AC KC QC", "AH KH QH TH 9H 8H 7S TS TD 9D 8D 7D")
+FIVE_LEADS = "AS 7S KS TS QS 7D JS 8D 9S 9D"  # elder leads five spades and wins each trick
+
+
+def test_a_sunk_point_does_not_save_a_pique():
+    full = play_cards(sunk(PIQUE), FIVE_LEADS)
+    # younger's point of six reckons first: he has scored, no pique
+    assert [(e.kind, e.player.key, e.points) for e in full.events[:3]] == [("point", "younger", 6), ("sequence", "elder", 11), ("sets", "elder", 9)]
+    assert "pique" not in [e.kind for e in full.events] and full.scores == (20 + 5, 6)
+    deal = play_cards(sunk(PIQUE, younger_point=""), FIVE_LEADS)
+    # sunk, the point goes to elder: 5 + 11 + 9 = 25, and his fifth lead makes 30 before younger scores
+    assert [(e.kind, e.player.key, e.points, e.trick) for e in deal.events if e.kind in ("point", "pique")] == [("point", "elder", 5, None), ("pique", "elder", 30, 5)]
+    assert deal.scores == (25 + 5 + 30, 0)
 
 
 @pytest.mark.parametrize(
