@@ -1,4 +1,5 @@
-"""The `piquet-widgets` command: serve | replay | solve | deal (formats.md, "Command line").
+"""The `piquet-widgets` command: serve | replay | solve | deal | lessons (the formats and the
+command line are described in the repository's docs/formats.md).
 
 A bad file exits with status 2 and one line on standard error; never a traceback. Only `serve`
 imports the app, so `replay` starts fast.
@@ -10,33 +11,29 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from piquet_widgets.engine import Deal, PiquetError, deal_code, deal_from_record, partie_from_json, record_of
-from piquet_widgets.engine.files import read_text
+from piquet_widgets.engine.files import read_lines, read_text
 from piquet_widgets.engine.records import is_partie, parse_json
 from piquet_widgets.i18n import N_, _
 
 EXIT_BAD_INPUT = 2
 
 
-def _inputs(name: str) -> Iterator[tuple[str, Any]]:
-    """The JSON values of a file (or `-`), each with where it comes from: one value, or one per
-    line of a JSON Lines file."""
-    text = read_text(name)
-    if not name.endswith(".jsonl"):
-        try:
-            yield name, json.loads(text)
-            return
-        except ValueError:
-            if len(text.strip().splitlines()) < 2:
-                yield name, parse_json(text, name)
-                return
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.strip():
-            where = f"{name}:{number}"
-            yield where, parse_json(line, where)
+def _looks_like_json_lines(text: str) -> bool:
+    """Text that is not one JSON value but whose first line is one (JSON Lines not named .jsonl)."""
+    lines = text.strip().splitlines()
+    return len(lines) > 1 and not _parses(text) and _parses(lines[0])
+
+
+def _parses(text: str) -> bool:
+    try:
+        parse_json(text)
+    except PiquetError:
+        return False
+    return True
 
 
 def _replay(value: Any, as_json: bool) -> str:
@@ -85,18 +82,40 @@ def _solve(value: Any, as_json: bool) -> str:
     return json.dumps(solve_json(value)) if as_json else solve_text(value)
 
 
-def _answer_each(name: str, answer: Callable[[Any, bool], str], as_json: bool, out: TextIO) -> None:
-    """Answer every value of the file, one output per input; a bad one names where it is."""
-    separator = "\n" if as_json else "\n\n"
-    first = True
-    for where, value in _inputs(name):
+def _answer_file(name: str, answer: Callable[[Any, bool], str], as_json: bool, out: TextIO, err: TextIO) -> bool:
+    """Answer the record or position in a file (or `-`), or every line of a JSON Lines file.
+    Returns whether every answer succeeded; a bad file of one value raises."""
+    if name.endswith(".jsonl"):
+        return _answer_lines(name, read_lines(name), answer, as_json, out, err)
+    text = read_text(name)
+    if _looks_like_json_lines(text):
+        return _answer_lines(name, text.splitlines(), answer, as_json, out, err)
+    try:
+        out.write(answer(parse_json(text, name), as_json) + "\n")
+    except PiquetError as error:
+        raise PiquetError(N_("{where}: {problem}"), where=name, problem=error) from None
+    return True
+
+
+def _answer_lines(name: str, lines: Iterable[str | PiquetError], answer: Callable[[Any, bool], str], as_json: bool, out: TextIO, err: TextIO) -> bool:
+    """Answer every line on its own output line, in order (blank lines are skipped); a bad line
+    is answered by an error object, with `FILE:N: message` on `err`, and the others still are."""
+    separator = "" if as_json else "\n"
+    succeeded, first = True, True
+    for number, line in enumerate(lines, 1):
+        if isinstance(line, str) and not line.strip():
+            continue
         try:
-            text = answer(value, as_json)
+            if isinstance(line, PiquetError):
+                raise line
+            result = answer(parse_json(line), as_json)
         except PiquetError as error:
-            raise PiquetError(N_("{where}: {problem}"), where=where, problem=error) from None
-        out.write(text if first else separator + text)
+            succeeded = False
+            result = json.dumps({"error": str(error), "line": number}, ensure_ascii=False)
+            err.write(f"{name}:{number}: {error}\n")
+        out.write(("" if first else separator) + result + "\n")
         first = False
-    out.write("\n")
+    return succeeded
 
 
 def _deal(seed: int | None, as_json: bool, out: TextIO) -> None:
@@ -120,21 +139,28 @@ def _lessons(folder: str, overwrite: bool, out: TextIO) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="piquet-widgets", description=_("Learn the card game Piquet: the tutorial app and tools for deals."))
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(
+        prog="piquet-widgets",
+        description=_("Learn the card game Piquet: the tutorial app and tools for deals."),
+        epilog=_("Records, positions and the JSON answers are described in docs/formats.md in the project's repository."),
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     serve = commands.add_parser("serve", help=_("start the tutorial app on localhost"))
-    serve.add_argument("--port", type=int, default=8866)
-    serve.add_argument("--no-browser", action="store_true", help=_("do not open a web browser"))
-    for name, help_text in (("replay", _("score a deal or partie record, explaining every score")), ("solve", _("best play from a position or an unfinished deal"))):
-        command = commands.add_parser(name, help=help_text)
-        command.add_argument("file", help=_("a JSON or JSON Lines file, or - for standard input"))
-        command.add_argument("--json", action="store_true", help=_("print JSON"))
+    serve.add_argument("--port", type=int, default=8866, help=_("the port to listen on (default: 8866)"))
+    serve.add_argument("--no-browser", action="store_true", help=_("do not open a web browser (default: open one)"))
+    for name, help_text in (
+        ("replay", _("score a deal or partie record, explaining every score")),
+        ("solve", _("best play from a position or an unfinished deal record")),
+    ):
+        command = commands.add_parser(name, help=help_text, description=help_text)
+        command.add_argument("file", metavar="FILE", help=_("a JSON or JSON Lines (.jsonl) file, or - for standard input (required; no default)"))
+        command.add_argument("--json", action="store_true", help=_("print JSON, one line per answer (default: text)"))
     lessons = commands.add_parser("lessons", help=_("copy the lesson notebooks into a folder"))
-    lessons.add_argument("folder", nargs="?", default="piquet-lessons")
-    lessons.add_argument("--overwrite", action="store_true", help=_("replace copies already in the folder"))
+    lessons.add_argument("folder", metavar="DIR", nargs="?", default="piquet-lessons", help=_("the folder to copy them into, made if missing (default: piquet-lessons)"))
+    lessons.add_argument("--overwrite", action="store_true", help=_("replace copies already in the folder (default: keep them)"))
     deal = commands.add_parser("deal", help=_("deal a new deal and print its record"))
-    deal.add_argument("--seed", type=int)
-    deal.add_argument("--json", action="store_true", help=_("print JSON on one line"))
+    deal.add_argument("--seed", type=int, metavar="N", help=_("shuffle with this seed: the same seed gives the same deal (default: a random seed)"))
+    deal.add_argument("--json", action="store_true", help=_("print JSON on one line (default: indented JSON)"))
     return parser
 
 
@@ -150,8 +176,8 @@ def main(argv: list[str] | None = None) -> int:
             _lessons(args.folder, args.overwrite, sys.stdout)
         elif args.command == "deal":
             _deal(args.seed, args.json, sys.stdout)
-        else:
-            _answer_each(args.file, _replay if args.command == "replay" else _solve, args.json, sys.stdout)
+        elif not _answer_file(args.file, _replay if args.command == "replay" else _solve, args.json, sys.stdout, sys.stderr):
+            return EXIT_BAD_INPUT
     except PiquetError as error:
         print(f"piquet-widgets: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

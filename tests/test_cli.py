@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -112,7 +113,7 @@ def test_solve_text_marks_the_cost_of_each_card():
 
 def test_solve_refuses_a_finished_or_bad_position():
     done = run("solve", "--json", "-", stdin=json.dumps(RECORD))
-    assert done.returncode == 2 and "play phase" in done.stderr
+    assert done.returncode == 2 and "finished" in done.stderr and len(done.stderr.splitlines()) == 1
     done = run("solve", "--json", "-", stdin=json.dumps(POSITION | {"leader": 3}))
     assert done.returncode == 2 and "leader" in done.stderr
 
@@ -134,3 +135,189 @@ def test_lessons_into_a_file_exits_2(tmp_path):
     blocker.write_text("x")
     done = run("lessons", str(blocker))
     assert done.returncode == 2 and "cannot copy the lessons" in done.stderr and "Traceback" not in done.stderr
+
+
+# -- the record contract of formats.md -------------------------------------------------------------
+EXCHANGED = {key: RECORD[key] for key in ("rules", "elder", "younger", "talon", "elder_discards", "younger_discards")}
+# Elder after his exchange: the seven he kept and the top five of the talon.
+ELDER_AFTER = "AS JS AH QH JH 8H JC 9S 8S KH 9C KD".split()
+
+
+@pytest.mark.parametrize("play", [None, ""])
+def test_replay_of_a_record_at_the_opening_lead_scores_the_declarations(play):
+    record = EXCHANGED if play is None else EXCHANGED | {"play": play}
+    answer = json.loads(run("replay", "--json", "-", stdin=json.dumps(record)).stdout)
+    # formats.md's abridged example: elder's point 5 and quart 4, younger's sets 17; no play yet
+    assert answer["phase"] == "play"
+    assert [(e["kind"], e["player"], e["points"]) for e in answer["events"]] == [("point", "elder", 5), ("sequence", "elder", 4), ("sets", "younger", 17)]
+    assert answer["scores"] == {"elder": 9, "younger": 17} and answer["tricks"] == {"elder": 0, "younger": 0}
+
+
+def test_solve_answers_the_opening_lead_of_a_record_without_play():
+    done = run("solve", "--json", "-", stdin=json.dumps(EXCHANGED))
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["to_move"] == "elder" and sorted(answer["cards"]) == sorted(ELDER_AFTER)
+    assert answer["value"] == max(answer["cards"].values())  # elder leads and takes his best card
+
+
+def test_solve_of_a_deal_before_its_exchange_says_the_exchange_is_missing():
+    for record in ({key: RECORD[key] for key in ("elder", "younger", "talon")}, {key: RECORD[key] for key in ("elder", "younger", "talon", "elder_discards")}):
+        done = run("solve", "--json", "-", stdin=json.dumps(record))
+        assert done.returncode == 2 and done.stdout == ""
+        assert "exchange is missing" in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+def test_a_record_with_play_but_no_exchange_is_refused():
+    record = {key: RECORD[key] for key in ("elder", "younger", "talon", "elder_discards", "play")}
+    done = run("replay", "--json", "-", stdin=json.dumps(record))
+    assert done.returncode == 2 and "younger_discards" in done.stderr and "Traceback" not in done.stderr
+
+
+# -- JSON Lines ------------------------------------------------------------------------------------
+def test_json_lines_answer_every_line_and_report_each_bad_one(tmp_path):
+    path = tmp_path / "many.jsonl"
+    lines = [json.dumps(RECORD), "{broken", json.dumps(RECORD | {"talon": "AS"}), json.dumps(EXCHANGED)]
+    path.write_text("\n".join(lines) + "\n")
+    done = run("replay", "--json", str(path))
+    assert done.returncode == 2 and done.stdout.endswith("\n")
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == 4
+    assert answers[0]["scores"] == {"elder": 28, "younger": 23} and answers[3]["phase"] == "play"
+    assert answers[1]["line"] == 2 and "not valid JSON" in answers[1]["error"]
+    assert answers[2]["line"] == 3 and "talon" in answers[2]["error"]
+    errors = done.stderr.splitlines()
+    assert len(errors) == 2 and errors[0].startswith(f"{path}:2: ") and errors[1].startswith(f"{path}:3: talon")
+
+
+def test_json_lines_all_good_exit_0_and_end_with_a_newline(tmp_path):
+    path = tmp_path / "many.jsonl"
+    path.write_text(json.dumps(EXCHANGED) + "\n" + json.dumps(RECORD))  # no newline at the end
+    for command in ("replay", "solve"):
+        done = run(command, "--json", str(path)) if command == "replay" else run(command, "--json", "-", stdin=json.dumps(EXCHANGED) + "\n" + json.dumps(EXCHANGED))
+        assert done.returncode == 0 and done.stderr == "" and done.stdout.endswith("\n")
+        assert len(done.stdout.splitlines()) == 2
+
+
+def test_a_json_lines_file_over_the_cap_is_read_line_by_line(tmp_path):
+    path = tmp_path / "many.jsonl"
+    line = json.dumps(RECORD)
+    count = (1 << 20) // len(line) + 50  # more than 1 MiB in all, every line small
+    with path.open("wb") as stream:
+        stream.write((line + "\n").encode() * count)
+        stream.write(b'{"elder": "' + b"x" * (1 << 20) + b'"}\n')  # one line over the cap
+        stream.write(b"\xff\xfe\n" + line.encode() + b"\n")
+    done = run("replay", "--json", str(path))
+    answers = done.stdout.splitlines()
+    assert done.returncode == 2 and len(answers) == count + 3
+    assert json.loads(answers[0])["scores"] == {"elder": 28, "younger": 23} and json.loads(answers[-1])["phase"] == "finished"
+    assert json.loads(answers[count]) == {"error": json.loads(answers[count])["error"], "line": count + 1}
+    assert "too long" in answers[count] and "UTF-8" in answers[count + 1]
+    assert [message.split(": ")[0] for message in done.stderr.splitlines()] == [f"{path}:{count + 1}", f"{path}:{count + 2}"]
+
+
+# -- law numbers -----------------------------------------------------------------------------------
+DATA = Path(__file__).parent / "data"
+# rules.md: carte blanche Law 61, the play (leads, wins, last trick) Law 65, the repique Law 68, the pique Law 69
+LAW = {"carte_blanche": 61, "point": 62, "sequence": 63, "sets": 64, "lead": 65, "win": 65, "last": 65, "cards": 66, "capot": 66, "repique": 68, "pique": 69}
+
+
+@pytest.mark.parametrize("name, bonus", [("walkthrough_pique.json", "pique"), ("walkthrough_repique_younger.json", "repique")])
+def test_every_event_carries_its_law_and_cards(name, bonus):
+    record = json.loads((DATA / name).read_text())["record"]
+    events = json.loads(run("replay", "--json", "-", stdin=json.dumps(record)).stdout)["events"]
+    assert all({"law", "cards"} <= set(event) for event in events)
+    assert [event["law"] for event in events if event["kind"] == bonus] == [69 if bonus == "pique" else 68]
+    assert all(event["law"] == LAW[event["kind"]] for event in events)
+
+
+# -- hostile files ---------------------------------------------------------------------------------
+def hostile_files(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    deep_lines = tmp_path / "deep.jsonl"
+    deep_lines.write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    huge_number = tmp_path / "number.json"
+    huge_number.write_text("1" * 100_000)
+    huge_field = tmp_path / "field.json"
+    huge_field.write_text(json.dumps(RECORD | {"rules": {"name": "rubicon", "partie_deals": 10**4000}}))
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(bytes(range(256)) * 4)
+    large = tmp_path / "large.json"
+    large.write_text(" " * (2 << 20) + "{}")
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    return [deep, deep_lines, huge_number, huge_field, binary, large, pipe, tmp_path, Path("/dev/zero")]
+
+
+@pytest.mark.parametrize("command", ["replay", "solve"])
+def test_hostile_files_exit_2_with_one_line_and_no_traceback(tmp_path, command):
+    for path in hostile_files(tmp_path):
+        done = run(command, "--json", str(path))
+        assert done.returncode == 2, path
+        assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr, (path, done.stderr[:300])
+
+
+def test_endless_standard_input_is_refused_at_the_cap():
+    with open("/dev/zero", "rb") as endless:
+        done = subprocess.run([sys.executable, "-m", "piquet_widgets", "replay", "-"], stdin=endless, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "too large" in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("text, words", [("[" * 100_000, "nested too deeply"), ("1" * 100_000, "too many digits")])
+def test_deep_or_huge_json_says_what_is_wrong(text, words):
+    done = run("replay", "-", stdin=text)
+    assert done.returncode == 2 and words in done.stderr
+
+
+def test_an_error_quotes_only_an_excerpt_of_a_bad_value():
+    done = run("replay", "--json", "-", stdin=json.dumps(RECORD | {"rules": "x" * 4096}))
+    assert done.returncode == 2 and "rules" in done.stderr and "xxxx" in done.stderr
+    assert len(done.stderr) < 300
+    done = run("replay", "--json", "-", stdin=json.dumps(RECORD | {"elder": "Q" * 4096}))
+    assert done.returncode == 2 and "elder" in done.stderr and len(done.stderr) < 300
+
+
+def test_lessons_overwrite_replaces_a_symbolic_link_not_its_target(tmp_path):
+    target = tmp_path / "mine"
+    run("lessons", str(target))
+    first = sorted(target.glob("*.ipynb"))[0]
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me")
+    first.unlink()
+    first.symlink_to(precious)
+    kept = run("lessons", str(target))
+    assert kept.returncode == 0 and first.is_symlink() and precious.read_text() == "keep me"
+    done = run("lessons", str(target), "--overwrite")
+    assert done.returncode == 0, done.stderr
+    assert precious.read_text() == "keep me"
+    assert not first.is_symlink() and json.loads(first.read_text())["nbformat"] == 4
+
+
+# -- help ------------------------------------------------------------------------------------------
+def test_every_option_has_help_stating_its_default():
+    import argparse
+
+    from piquet_widgets.cli import _parser
+
+    commands = next(action for action in _parser()._actions if isinstance(action, argparse._SubParsersAction))
+    assert set(commands.choices) == {"serve", "replay", "solve", "deal", "lessons"}
+    checked = set()
+    for name, command in commands.choices.items():
+        assert any(choice.dest == name and choice.help for choice in commands._choices_actions), name
+        for action in command._actions:
+            if isinstance(action, argparse._HelpAction) or (name == "serve" and action.dest not in ("port", "no_browser")):
+                continue
+            assert action.help and "default" in action.help, (name, action.dest)
+            checked.add((name, action.dest))
+    assert {("deal", "seed"), ("deal", "json"), ("lessons", "folder"), ("replay", "file"), ("solve", "json"), ("serve", "port"), ("serve", "no_browser")} <= checked
+    assert "(default: a random seed)" in " ".join(run("deal", "--help").stdout.split())
+
+
+def test_help_points_to_the_formats_in_the_repository():
+    import piquet_widgets.cli as cli
+
+    text = run("--help").stdout
+    assert "docs/formats.md" in " ".join(text.split()) and "docs/formats.md" in cli.__doc__
+    for command in ("replay", "solve", "deal", "lessons", "serve"):
+        assert command in text

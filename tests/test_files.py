@@ -77,3 +77,58 @@ def test_a_crash_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
     assert json.loads(path.read_text()) == {"version": 1}
     assert [p.name for p in tmp_path.iterdir()] == ["partie.json"]  # no temporary file left behind
     monkeypatch.setattr(files_module.os, "fsync", os.fsync)
+
+
+def test_reading_stops_at_the_cap_whatever_the_file_claims(tmp_path, monkeypatch):
+    path = tmp_path / "big.json"
+    path.write_text("[" + "1," * (files_module.MAX_FILE_BYTES // 2 + 10) + "1]")
+    real_fstat = os.fstat
+
+    def claims_small(descriptor):
+        result = real_fstat(descriptor)
+        return os.stat_result((result.st_mode, *result[1:6], 10, *result[7:]))
+
+    monkeypatch.setattr(files_module.os, "fstat", claims_small)
+    with pytest.raises(PiquetError, match="too large"):
+        read_json_file(path)
+    path.write_text("[1]")
+    assert read_json_file(path) == [1]
+
+
+@pytest.mark.parametrize("kind", ["folder", "device", "pipe"])
+def test_only_regular_files_are_read(tmp_path, kind):
+    if kind == "folder":
+        path = tmp_path
+    elif kind == "device":
+        path = Path("/dev/zero")
+    else:
+        path = tmp_path / "pipe"
+        os.mkfifo(path)  # nobody writes to it: opening it for reading must not wait
+    with pytest.raises(PiquetError, match="not a regular file"):
+        files_module.read_text(path)
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o002])
+def test_saved_files_get_the_users_normal_permissions(tmp_path, umask):
+    old = os.umask(umask)
+    try:
+        write_json_atomic(tmp_path / "partie.json", {"version": 1})
+    finally:
+        os.umask(old)
+    assert (tmp_path / "partie.json").stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_the_folder_is_synced_after_the_rename(tmp_path, monkeypatch):
+    import stat
+
+    synced = []
+    real_fsync = os.fsync
+
+    def recording(descriptor):
+        mode = os.fstat(descriptor).st_mode
+        synced.append("folder" if stat.S_ISDIR(mode) else "file")
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(files_module.os, "fsync", recording)
+    write_json_atomic(tmp_path / "partie.json", {"version": 1})
+    assert synced == ["file", "folder"]

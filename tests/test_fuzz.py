@@ -42,12 +42,19 @@ card_lists = st.one_of(
 )
 
 
+declarations = st.fixed_dictionaries(
+    {}, optional={"point": card_lists, "sequences": st.lists(card_lists, max_size=3), "sets": st.lists(card_lists, max_size=3), "junk": json_values}
+)
+declared_fields = st.one_of(st.fixed_dictionaries({}, optional={"elder": declarations, "younger": declarations}), json_values)
+
+
 def mutated_record():
     """The published record with some fields replaced by junk, dropped, truncated or duplicated."""
     fields = list(RECORD)
     return st.fixed_dictionaries(
         {},
-        optional={field: card_lists for field in fields} | {"rules": st.one_of(st.sampled_from(["rubicon", "au_cent", "nope"]), json_values)},
+        optional={field: card_lists for field in fields}
+        | {"rules": st.one_of(st.sampled_from(["rubicon", "au_cent", "nope"]), json_values), "declared": declared_fields},
     ).map(lambda junk: {k: v for k, v in (RECORD | junk).items()})
 
 

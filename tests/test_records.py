@@ -59,6 +59,12 @@ def test_bad_records_are_refused_naming_field_and_card(change, words):
     refused(record, *words)
 
 
+def test_a_record_with_play_but_a_missing_exchange_is_refused():
+    base = {k: RECORD[k] for k in ("elder", "younger", "talon")}
+    refused(base | {"play": "AH"}, "play", "elder_discards")
+    refused(base | {"elder_discards": RECORD["elder_discards"], "play": RECORD["play"]}, "play", "younger_discards")
+
+
 def test_missing_field_and_non_object():
     refused({k: v for k, v in RECORD.items() if k != "talon"}, "talon", "missing")
     refused([1, 2], "record")
@@ -72,8 +78,12 @@ def test_cards_accept_tens_symbols_and_lower_case():
 def test_record_phases_where_it_stopped():
     base = {k: RECORD[k] for k in ("elder", "younger", "talon")}
     assert deal_from_record(base).phase.value == "exchange"
+    assert deal_from_record(base | {"elder_discards": RECORD["elder_discards"]}).phase.value == "exchange"
     with_discards = base | {k: RECORD[k] for k in ("elder_discards", "younger_discards")}
-    assert deal_from_record(with_discards).phase.value == "declarations"
+    # both exchanges made: the declarations are made and scored in full, the opening lead is next
+    for record in (with_discards, with_discards | {"play": ""}, with_discards | {"play": []}):
+        deal = deal_from_record(record)
+        assert deal.phase.value == "play" and deal.scores == (5 + 4, 17) and deal.to_move is ELDER
     started = with_discards | {"play": "AH TH KH"}
     deal = deal_from_record(started)
     assert deal.phase.value == "play" and deal.scores == (5 + 4 + 2, 17)  # two leads so far: AH, KH
@@ -204,3 +214,16 @@ def test_partie_record_loads_and_refuses_unfinished_middle_deal():
         partie_from_json({"deals": [{"elder": "AS"}]})
     with pytest.raises(PiquetError, match="only the last deal"):
         partie_from_json({"deals": [{k: RECORD[k] for k in ("elder", "younger", "talon")}, RECORD]})
+
+
+def test_deal_codes_are_pinned_by_golden_codes():
+    # worked out by hand: elder dealt the first 12 cards of the pack, younger the next 12 and the talon
+    # in pack order is rank 0 everywhere: twelve zeros and a check symbol of 0
+    assert deal_code(Deal.new(range(12), range(12, 24), range(24, 32))) == "0000-0000-0000-0"
+    # the last two talon cards swapped: talon rank 1, so the twelfth symbol is 1 and the check
+    # is 12 × 1 mod 31 = 12, the symbol C
+    assert deal_code(Deal.new(range(12), range(12, 24), [*range(24, 30), 31, 30])) == "0000-0000-0001-C"
+    # golden codes of known deals: a change of the code format breaks links already shared
+    assert deal_code(deal_from_record(RECORD)) == "56J0-GJ85-FXVX-Y"
+    assert deal_code(Deal.from_seed(7)) == "AEBN-6BVG-7GVQ-0"
+    assert deal_from_code("56J0-GJ85-FXVX-Y").dealt(ELDER) == deal_from_record(RECORD).dealt(ELDER)

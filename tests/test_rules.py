@@ -174,7 +174,7 @@ def test_sinking_a_combination_scores_nothing_for_it():
 def test_declaring_what_one_does_not_hold_is_refused():
     deal = arranged_deal(*CAPOT)
     foreign = points_of(hand("QH JH TH 9H 8H 7H"))
-    with pytest.raises(PiquetError, match="only declare what you hold"):
+    with pytest.raises(PiquetError, match="cannot declare the .* do not hold it"):
         deal.apply(Declare(Category.POINT, foreign))
 
 

@@ -15,12 +15,12 @@ has them.
 from __future__ import annotations
 
 import json
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
 
 from piquet_widgets.app import APP_NOTEBOOK, LESSONS_DIR
+from piquet_widgets.engine.files import write_text_atomic
 from piquet_widgets.teach.lessons import LESSONS, Lesson
 
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
@@ -95,7 +95,8 @@ def copy_lessons(dest: str | Path, overwrite: bool = False) -> list[Path]:
     """Copy the lesson notebooks into the folder `dest` (made if missing); returns the copies.
 
     A notebook already in `dest` is left alone — it may hold the learner's own work — unless
-    `overwrite` is true.
+    `overwrite` is true. A copy replaces what is at its name, never writing through it: a
+    symbolic link named like a lesson is replaced by the copy, and the file it points to is kept.
     """
     folder = Path(dest).expanduser()
     if folder.exists() and not folder.is_dir():
@@ -104,9 +105,9 @@ def copy_lessons(dest: str | Path, overwrite: bool = False) -> list[Path]:
     copied = []
     for source in lesson_paths():
         target = folder / source.name
-        if target.exists() and not overwrite:
+        if (target.exists() or target.is_symlink()) and not overwrite:
             continue
-        shutil.copyfile(source, target)
+        write_text_atomic(target, source.read_text(encoding="utf-8"))
         copied.append(target)
     return copied
 

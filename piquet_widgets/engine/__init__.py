@@ -6,7 +6,16 @@ Nothing here imports numpy or a widget library, so the command line starts fast.
 
 from piquet_widgets.engine.cards import CARDS, Card, Hand, Suit, format_cards, parse_card, parse_cards
 from piquet_widgets.engine.codes import deal_code, deal_from_code
-from piquet_widgets.engine.combinations import Category, Combination, Verdict, compare, points_of, sequences_of, sets_of
+from piquet_widgets.engine.combinations import (
+    Category,
+    Combination,
+    Verdict,
+    combination_of,
+    compare,
+    points_of,
+    sequences_of,
+    sets_of,
+)
 from piquet_widgets.engine.deal import (
     ELDER,
     YOUNGER,
@@ -38,7 +47,7 @@ from piquet_widgets.engine.rules import DEFAULT_RULES, PRESETS, Rules, rules_fro
 __all__ = [
     "CARDS", "Card", "Hand", "Suit", "format_cards", "parse_card", "parse_cards",
     "deal_code", "deal_from_code",
-    "Category", "Combination", "Verdict", "compare", "points_of", "sequences_of", "sets_of",
+    "Category", "Combination", "Verdict", "combination_of", "compare", "points_of", "sequences_of", "sets_of",
     "ELDER", "YOUNGER", "Action", "Deal", "Declaration", "Declare", "Event", "Exchange", "Phase", "Play", "Seat", "Trick",
     "PiquetError", "Partie", "Result", "read_json_file", "write_json_atomic",
     "Position", "deal_from_record", "partie_from_json", "partie_record", "position_from_json", "record_of", "record_timeline",

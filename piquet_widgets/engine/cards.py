@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 from html import escape
 
-from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.errors import PiquetError, excerpt
 from piquet_widgets.i18n import N_, _
 
 RANK_LETTERS = "789TJQKA"
@@ -106,22 +106,37 @@ _SUIT_ALIASES = dict(zip(SUIT_SYMBOLS, SUIT_LETTERS)) | {"♤": "S", "♡": "H",
 
 
 def parse_card(text: str, field: str = "card") -> Card:
-    """Read one card ('AS', 'th', '10♥'); a bad one is refused naming `field` and the text."""
+    """Read one card ('AS', 'th', '10♥'); a bad one is refused naming `field` and the text.
+
+    >>> parse_card("10♥"), parse_card("as")
+    (Card('TH'), Card('AS'))
+    >>> parse_card("ZZ", "elder")
+    Traceback (most recent call last):
+    ...
+    piquet_widgets.engine.errors.PiquetError: elder: 'ZZ' is not a card
+    """
     if not isinstance(text, str):
-        raise PiquetError(N_("{field}: {text} is not a card"), field=field, text=repr(text))
+        raise PiquetError(N_("{field}: {text} is not a card"), field=field, text=excerpt(text))
     raw = text.strip()
     if len(raw) >= 2:
         rank, suit = raw[:-1].upper(), raw[-1].upper()
         card = _BY_TEXT.get(_RANK_ALIASES.get(rank, rank) + _SUIT_ALIASES.get(suit, suit))
         if card is not None:
             return card
-    raise PiquetError(N_("{field}: {text} is not a card"), field=field, text=repr(text))
+    raise PiquetError(N_("{field}: {text} is not a card"), field=field, text=excerpt(text))
 
 
 def parse_cards(value: str | Iterable[str], field: str = "cards", size: int | None = None) -> tuple[Card, ...]:
     """Read a list of cards (a JSON array or one string separated by spaces), in order.
 
     Refuses a bad card, a duplicate, or a list of the wrong `size`, naming `field` and the card.
+
+    >>> parse_cards("AS kh 10D")
+    (Card('AS'), Card('KH'), Card('TD'))
+    >>> parse_cards(["AS", "KH", "AS"], "talon")
+    Traceback (most recent call last):
+    ...
+    piquet_widgets.engine.errors.PiquetError: talon: AS appears twice
     """
     if isinstance(value, str):
         items: list = value.split()
@@ -166,12 +181,22 @@ _SUIT_HOLDINGS = tuple(
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Canonical text of a list of cards: 'AS KS TH'."""
+    """Canonical text of a list of cards.
+
+    >>> format_cards(parse_cards("as ks 10h"))
+    'AS KS TH'
+    """
     return " ".join(card.code for card in cards)
 
 
 class Hand(tuple):
-    """Some cards, sorted for display; made from a mask or from cards."""
+    """Some cards, sorted for display (spades, hearts, diamonds, clubs; high first); made from a
+    mask or from cards.
+
+    >>> hand = Hand(parse_cards("7C AH 7S AS"))
+    >>> hand, str(hand), hand.mask == Hand(hand.mask).mask
+    (Hand('AS 7S AH 7C'), 'AS 7S AH 7C', True)
+    """
 
     __slots__ = ()
 

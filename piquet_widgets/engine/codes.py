@@ -10,7 +10,7 @@ from __future__ import annotations
 from math import comb
 
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal
-from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.errors import PiquetError, excerpt
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
 from piquet_widgets.i18n import N_
 
@@ -63,7 +63,13 @@ def _check(symbols: str) -> int:
 
 
 def deal_code(deal: Deal) -> str:
-    """The code of the cards of a deal (the exchange and play are not in it)."""
+    """The code of the cards of a deal (the exchange and play are not in it).
+
+    >>> deal_code(Deal.new(range(12), range(12, 24), range(24, 32)))  # the first deal of all: rank 0
+    '0000-0000-0000-0'
+    >>> deal_code(Deal.from_seed(7))
+    'AEBN-6BVG-7GVQ-0'
+    """
     pack = list(range(32))
     elder = [int(card) for card in deal.dealt(ELDER)]
     rest = [card for card in pack if card not in elder]
@@ -77,17 +83,25 @@ def deal_code(deal: Deal) -> str:
 
 
 def deal_from_code(code: str, rules: Rules = DEFAULT_RULES) -> Deal:
-    """The deal a code stands for; a mistyped code is refused."""
+    """The deal a code stands for; a mistyped code is refused.
+
+    >>> deal_from_code("aebn 6bvg 7gvq 0") == Deal.from_seed(7)
+    True
+    >>> deal_from_code("AEBN-6BVG-7GQV-0")
+    Traceback (most recent call last):
+    ...
+    piquet_widgets.engine.errors.PiquetError: deal code: 'AEBN-6BVG-7GQV-0' has a typing mistake (its check symbol does not match)
+    """
     if not isinstance(code, str):
         raise PiquetError(N_("deal code: expected text"))
     text = code.strip().upper().replace("-", "").replace(" ", "")
     if len(text) != _SYMBOLS + 1 or any(symbol not in _READ for symbol in text):
-        raise PiquetError(N_("deal code: {code} is not a deal code (13 letters and digits)"), code=repr(code[:40]))
+        raise PiquetError(N_("deal code: {code} is not a deal code (13 letters and digits)"), code=excerpt(code))
     number = 0
     for symbol in text[:_SYMBOLS]:
         number = number << 5 | _READ[symbol]
     if _READ[text[-1]] != _check(text[:_SYMBOLS]) or number >= _SIZES[0] * _SIZES[1] * _SIZES[2]:
-        raise PiquetError(N_("deal code: {code} has a typing mistake (its check symbol does not match)"), code=repr(code[:40]))
+        raise PiquetError(N_("deal code: {code} has a typing mistake (its check symbol does not match)"), code=excerpt(code))
     number, talon_rank = divmod(number, _SIZES[2])
     elder_rank, younger_rank = divmod(number, _SIZES[1])
     pack = list(range(32))

@@ -6,12 +6,13 @@ Everything works on bit masks; per-suit facts come from tables of the 256 possib
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import Enum
 from operator import itemgetter
 from typing import NamedTuple
 
-from piquet_widgets.engine.cards import ACE, RANK_VALUES, TEN, Card, cards_of
+from piquet_widgets.engine.cards import ACE, RANK_VALUES, TEN, Card, cards_of, format_cards, mask_of
+from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import N_, _
 
 
@@ -156,6 +157,44 @@ def sets_of(hand: int) -> tuple[Combination, ...]:
 
 
 HOLDINGS = {Category.POINT: points_of, Category.SEQUENCE: sequences_of, Category.SETS: sets_of}
+_NOT_A = {
+    Category.POINT: N_("{cards}: not a point (a point is cards of one suit)"),
+    Category.SEQUENCE: N_("{cards}: not a sequence (three or more cards in a row, of one suit)"),
+    Category.SETS: N_("{cards}: not a set (three or four aces, kings, queens, knaves or tens)"),
+}
+
+
+def combination_of(category: Category, cards: Iterable[int]) -> Combination:
+    """The combination some cards make in `category`, for declaring less than one holds
+    (sinking: part of a point, a shorter run, a trio out of a quatorze). Cards that make none
+    are refused naming them.
+
+    >>> from piquet_widgets.engine.cards import parse_cards
+    >>> combination_of(Category.SEQUENCE, parse_cards("KH QH JH")).name()
+    'tierce to the king'
+    >>> combination_of(Category.SETS, parse_cards("AS AH AD")).points
+    3
+    >>> combination_of(Category.SEQUENCE, parse_cards("KH QH 9H"))
+    Traceback (most recent call last):
+    ...
+    piquet_widgets.engine.errors.PiquetError: KH QH 9H: not a sequence (three or more cards in a row, of one suit)
+    """
+    cards = tuple(cards)
+    mask = mask_of(cards)
+    suits, ranks = {card >> 3 for card in cards}, {card & 7 for card in cards}
+    byte = mask >> (8 * min(suits)) & 0xFF if len(suits) == 1 else 0
+    made = None
+    if len(cards) != bin(mask).count("1"):
+        pass  # a card given twice makes nothing
+    elif category is Category.POINT and byte:
+        made = Combination(Category.POINT, mask, len(cards), _VALUE[byte])
+    elif category is Category.SEQUENCE and byte and _RUNS[byte] == ((max(ranks), len(cards)),):
+        made = Combination(Category.SEQUENCE, mask, len(cards), max(ranks))
+    elif category is Category.SETS and len(ranks) == 1 and min(ranks) in SET_RANKS and len(cards) in SET_POINTS:
+        made = Combination(Category.SETS, mask, len(cards), min(ranks))
+    if made is None:
+        raise PiquetError(_NOT_A[category], cards=format_cards(cards_of(mask)) or '""')
+    return made
 
 
 def best_declaration(category: Category, hand: int) -> tuple[Combination, ...]:

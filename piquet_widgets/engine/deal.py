@@ -23,8 +23,10 @@ from piquet_widgets.engine.combinations import (
     Verdict,
     best_declaration,
     best_first,
+    combination_of,
     compare,
     is_carte_blanche,
+    sequences_of,
 )
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
@@ -33,9 +35,10 @@ from piquet_widgets.i18n import N_, _
 CATEGORIES = (Category.POINT, Category.SEQUENCE, Category.SETS)
 CARDS_BONUS, CAPOT_BONUS, PIQUE_BONUS, REPIQUE_BONUS, CARTE_BLANCHE_POINTS = 10, 40, 30, 60, 10
 BONUS_THRESHOLD = 30
-# The law of Cavendish's code behind each kind of score.
+# The law of Cavendish's code behind each kind of score (rules.md: the repique is Law 68, the
+# pique Law 69).
 LAWS = {
-    "carte_blanche": 61, "point": 62, "sequence": 63, "sets": 64, "repique": 68, "pique": 68,
+    "carte_blanche": 61, "point": 62, "sequence": 63, "sets": 64, "repique": 68, "pique": 69,
     "lead": 65, "win": 65, "last": 65, "cards": 66, "capot": 66,
 }
 COUNTING_RANKS = frozenset(range(TEN, 8))
@@ -79,7 +82,9 @@ class Exchange(NamedTuple):
 
 
 class Declare(NamedTuple):
-    """Declare these combinations of one category (all of them unless sinking)."""
+    """Declare these combinations of one category (all of them unless sinking). Sinking may
+    leave a combination out or declare less of it: part of a point, a shorter run, a trio out of
+    a quatorze (`combination_of` makes those)."""
 
     category: Category
     combinations: tuple[Combination, ...]
@@ -208,7 +213,12 @@ class Deal:
 
     @classmethod
     def from_seed(cls, seed: int, rules: Rules = DEFAULT_RULES) -> Deal:
-        """A shuffled deal, the same for the same seed on every machine."""
+        """A shuffled deal, the same for the same seed on every machine.
+
+        >>> deal = Deal.from_seed(7)
+        >>> deal.phase.value, deal.to_move.key, deal.hand(ELDER)[:3]
+        ('exchange', 'elder', (Card('AS'), Card('QS'), Card('7S')))
+        """
         pack = list(range(32))
         random.Random(seed).shuffle(pack)
         return cls.new(pack[:12], pack[12:24], pack[24:], rules)
@@ -281,7 +291,14 @@ class Deal:
 
     # -- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> Sequence[Action]:
-        """Every action the player to move may take; the first is the natural default where one exists."""
+        """Every action the player to move may take; the first is the natural default where one exists.
+
+        >>> len(Deal.from_seed(7).legal_actions())  # elder discards 1 to 5 of his 12: 12 + 66 + 220 + 495 + 792
+        1585
+
+        In the declarations these are the whole holdings and every choice of them to leave out;
+        `apply` also takes a shorter declaration (see `Declare`), which is not listed here.
+        """
         phase = self.phase
         if phase is Phase.EXCHANGE:
             return self._discard_choices()
@@ -326,7 +343,17 @@ class Deal:
 
     # -- applying an action -------------------------------------------------------------------
     def apply(self, action: Action) -> Deal:
-        """The deal after `action`; raises PiquetError (changing nothing) if it is illegal."""
+        """The deal after `action`; raises PiquetError (changing nothing) if it is illegal.
+
+        >>> deal = Deal.from_seed(7)
+        >>> after = deal.apply(Exchange(deal.hand(ELDER)[:2]))
+        >>> after.to_move.key, deal.to_move.key, after.talon_taken
+        ('younger', 'elder', (2, 0))
+        >>> after.apply(Play(after.hand(ELDER)[0]))
+        Traceback (most recent call last):
+        ...
+        piquet_widgets.engine.errors.PiquetError: The play has not begun yet.
+        """
         phase = self.phase
         if phase is Phase.FINISHED:
             raise PiquetError(N_("The deal is over: nothing more can be played."))
@@ -374,12 +401,10 @@ class Deal:
         seat = self.to_move
         holds = HOLDINGS[action.category](self.hands[seat])
         chosen = action.combinations
-        if (
-            any(combo not in holds for combo in chosen)
-            or len(set(chosen)) != len(chosen)
-            or (action.category is Category.POINT and len(chosen) > 1)
-        ):
-            raise PiquetError(N_("You can only declare what you hold."))
+        if any(combo not in holds for combo in chosen) or len(set(chosen)) != len(chosen):
+            _check_sinking(action.category, chosen, self.hands[seat])
+        if action.category is Category.POINT and len(chosen) > 1:
+            raise PiquetError(N_("Only one point can be declared."))
         chosen = best_first(chosen)
         declaration = Declaration(action.category, seat, chosen, best_declaration(action.category, self.hands[seat]))
         declarations = self.declarations + (declaration,)
@@ -475,6 +500,23 @@ def _cards_events(tricks_won: tuple[int, int]) -> list[Event]:
     if max(tricks_won) == 12:
         return [Event("capot", winner, CAPOT_BONUS)]
     return [Event("cards", winner, CARDS_BONUS)]
+
+
+def _check_sinking(category: Category, chosen: tuple[Combination, ...], hand: int) -> None:
+    """Refuse a declaration of less than the whole holdings (formats.md, "Sinking") that is not
+    made of combinations of `category` held in `hand`, each card declared once, runs of one suit
+    not touching (together they would be one longer sequence)."""
+    declared = 0
+    for combo in chosen:
+        if not isinstance(combo, Combination) or combination_of(category, combo.cards) != combo:
+            raise PiquetError(N_("That is not a combination of this category."))
+        if combo.mask & ~hand:
+            raise PiquetError(N_("You cannot declare the {card}: you do not hold it."), card=cards_of(combo.mask & ~hand)[0])
+        if combo.mask & declared:
+            raise PiquetError(N_("The {card} cannot be declared twice."), card=cards_of(combo.mask & declared)[0])
+        declared |= combo.mask
+    if category is Category.SEQUENCE and len(sequences_of(declared)) != len(chosen):
+        raise PiquetError(N_("Two declared sequences of one suit touch: together they are one sequence."))
 
 
 def _category_event(elder: Declaration, younger: Declaration) -> Event | None:

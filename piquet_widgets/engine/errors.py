@@ -24,6 +24,18 @@ class PiquetError(ValueError):
         return _(self.message).format(**params)
 
 
+EXCERPT_CHARACTERS = 40
+
+
+def excerpt(value: Any) -> str:
+    """A bad value quoted for a message, cut short: a 4 KB value must not come back in full.
+    A list or an object is named by its kind (quoting it could nest without end)."""
+    if isinstance(value, (list, dict)):
+        return type(value).__name__
+    text = repr(value)
+    return text if len(text) <= EXCERPT_CHARACTERS else text[: EXCERPT_CHARACTERS - 1] + "…"
+
+
 def _display(value: Any) -> Any:
     """Parameters that know how to name themselves (cards, suits) are named in the current language."""
     name = getattr(value, "name_in_words", None)

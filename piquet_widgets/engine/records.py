@@ -12,13 +12,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from piquet_widgets.engine.cards import Card, cards_of, format_cards, mask_of, parse_card, parse_cards
-from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Exchange, Phase, Play, Seat
-from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.combinations import Category, Combination, combination_of
+from piquet_widgets.engine.deal import CATEGORIES, ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
+from piquet_widgets.engine.errors import PiquetError, excerpt
 from piquet_widgets.engine.partie import Partie
 from piquet_widgets.engine.rules import DEFAULT_RULES, PRESETS, Rules, rules_from_json
 from piquet_widgets.i18n import N_
 
 HAND_FIELDS = ("elder", "younger", "talon")
+DECLARED_FIELDS = {Category.POINT: "point", Category.SEQUENCE: "sequences", Category.SETS: "sets"}
+CATEGORY_OF_FIELD = {field: category for category, field in DECLARED_FIELDS.items()}
 
 
 def _object(value: Any, what: str) -> dict:
@@ -28,16 +31,36 @@ def _object(value: Any, what: str) -> dict:
 
 
 def parse_json(text: str, what: str = "record") -> Any:
-    """JSON text, or a PiquetError saying where it is broken."""
+    """JSON text, or a PiquetError saying where it is broken.
+
+    >>> parse_json("[1,", "deal.json")
+    Traceback (most recent call last):
+    ...
+    piquet_widgets.engine.errors.PiquetError: deal.json: not valid JSON (line 1 column 4)
+    """
     try:
         return json.loads(text)
-    except (ValueError, RecursionError) as error:
-        where = f"line {error.lineno} column {error.colno}" if isinstance(error, json.JSONDecodeError) else "?"
-        raise PiquetError(N_("{field}: not valid JSON ({where})"), field=what, where=where) from None
+    except json.JSONDecodeError as error:
+        raise PiquetError(N_("{field}: not valid JSON ({where})"), field=what, where=f"line {error.lineno} column {error.colno}") from None
+    except RecursionError:
+        raise PiquetError(N_("{field}: not valid JSON (nested too deeply)"), field=what) from None
+    except ValueError:  # Python refuses to read an integer of thousands of digits
+        raise PiquetError(N_("{field}: not valid JSON (a number with too many digits)"), field=what) from None
 
 
 def deal_from_record(record: Any) -> Deal:
-    """The deal as it stands at the end of a deal record."""
+    """The deal as it stands at the end of a deal record.
+
+    >>> record = {
+    ...     "elder": "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D", "younger": "TS 7S TH 9H 7H KC QC TC AD QD JD TD",
+    ...     "talon": "9S 8S KH 9C KD QS AC 7D", "elder_discards": "KS 8C 7C 9D 8D", "younger_discards": "7S 9H 7H",
+    ... }
+    >>> deal = deal_from_record(record)  # both exchanges made: declared in full, at the opening lead
+    >>> deal.phase.value, deal.scores
+    ('play', (9, 17))
+    >>> deal_from_record(record | {"play": "AH TH"}).scores  # elder's lead scores 1
+    (10, 17)
+    """
     deal, actions = record_actions(record)
     for field, action in actions:
         deal = _apply(deal, action, field)
@@ -66,8 +89,9 @@ def _apply(deal: Deal, action: Action | None, field: str) -> Deal:
 def record_actions(record: Any) -> tuple[Deal, list[tuple[str, Action | None]]]:
     """The dealt deal and the actions a record holds, each with the field it comes from.
 
-    `None` stands for one declaration made in full: a record that reaches `play` declares
-    everything (formats.md), one that stops after the exchange stops before the declarations.
+    `None` stands for one declaration made in full. A record with both exchanges has made its
+    declarations (formats.md), so it stands at the opening lead or later; only a record missing
+    an exchange stands before them, and it may hold no play.
     """
     record = _object(record, "record")
     rules = rules_from_json(record.get("rules"))
@@ -80,16 +104,69 @@ def record_actions(record: Any) -> tuple[Deal, list[tuple[str, Action | None]]]:
     _refuse_overlaps({"elder": elder, "younger": younger, "talon": talon})
     deal = Deal.new(elder, younger, talon, rules)
     actions: list[tuple[str, Action | None]] = []
+    plays = parse_cards(record.get("play", ""), "play")
+    declared = _declared(record.get("declared", {}))
     for field in ("elder_discards", "younger_discards"):
         if field not in record:
+            if plays:
+                raise PiquetError(N_("play: the play cannot begin without {missing}"), missing=field)
+            if declared:
+                raise PiquetError(N_("declared: the declarations cannot be made without {missing}"), missing=field)
             return deal, actions
         actions.append((field, Exchange(parse_cards(record[field], field))))
-    if "play" not in record:
-        return deal, actions
-    actions.extend(("declarations", None) for _ in range(6))
-    plays = parse_cards(record["play"], "play")
+    for category in CATEGORIES:
+        for seat in (ELDER, YOUNGER):
+            field = f"declared.{seat.key}.{DECLARED_FIELDS[category]}"
+            actions.append((field, Declare(category, declared[seat, category])) if (seat, category) in declared else ("declarations", None))
     actions.extend((f"play (card {n})", Play(card)) for n, card in enumerate(plays, 1))
     return deal, actions
+
+
+def _declared(value: Any) -> dict[tuple[Seat, Category], tuple[Combination, ...]]:
+    """The `declared` field (formats.md, "Sinking"): what each player announced, by category.
+    A category left out is not in the answer (it is declared in full). Whether he holds the
+    cards is checked when the declaration is applied to the deal."""
+    value = _object(value, "declared")
+    for key in value:
+        if key not in ("elder", "younger"):
+            raise PiquetError(N_("declared: {text} is not a player (elder or younger)"), text=excerpt(key))
+    found = {}
+    for seat in (ELDER, YOUNGER):
+        player = _object(value.get(seat.key, {}), f"declared.{seat.key}")
+        for key, item in player.items():
+            category = CATEGORY_OF_FIELD.get(key)
+            if category is None:
+                raise PiquetError(N_("declared.{seat}: {text} is not a category (point, sequences or sets)"), seat=seat.key, text=excerpt(key))
+            field = f"declared.{seat.key}.{key}"
+            if category is Category.POINT:
+                cards = parse_cards(item, field)
+                found[seat, category] = (_combination(category, cards, field),) if cards else ()
+                continue
+            if not isinstance(item, list):
+                raise PiquetError(N_("{field}: expected a list, not {text}"), field=field, text=type(item).__name__)
+            found[seat, category] = tuple(
+                _combination(category, parse_cards(entry, f"{field}[{n}]"), f"{field}[{n}]") for n, entry in enumerate(item, 1)
+            )
+    return found
+
+
+def _combination(category: Category, cards: tuple[Card, ...], field: str) -> Combination:
+    try:
+        return combination_of(category, cards)
+    except PiquetError as error:
+        raise PiquetError(N_("{field}: {problem}"), field=field, problem=error) from None
+
+
+def _declared_json(deal: Deal) -> dict[str, dict[str, Any]]:
+    """The `declared` field of a deal: only the declarations that were less than in full."""
+    declared: dict[str, dict[str, Any]] = {}
+    for declaration in deal.declarations:
+        if declaration.combinations == declaration.holds:
+            continue
+        texts = [format_cards(combo.cards) for combo in declaration.combinations]
+        value = (texts[0] if texts else "") if declaration.category is Category.POINT else texts
+        declared.setdefault(declaration.player.key, {})[DECLARED_FIELDS[declaration.category]] = value
+    return declared
 
 
 def _refuse_overlaps(fields: dict[str, tuple[Card, ...]]) -> None:
@@ -103,7 +180,14 @@ def _refuse_overlaps(fields: dict[str, tuple[Card, ...]]) -> None:
 
 
 def record_of(deal: Deal) -> dict[str, Any]:
-    """The deal record of a deal (formats.md), as far as it has gone."""
+    """The deal record of a deal (formats.md), as far as it has gone.
+
+    >>> record = record_of(Deal.from_seed(7))
+    >>> record["rules"], record["elder"], "play" in record
+    ('rubicon', 'AS QS 7S AH KH 9H 8H 7H KD TD QC JC', False)
+    >>> deal_from_record(record) == Deal.from_seed(7)
+    True
+    """
     record: dict[str, Any] = {
         "rules": _rules_json(deal.rules),
         "elder": format_cards(deal.dealt(ELDER)),
@@ -113,6 +197,9 @@ def record_of(deal: Deal) -> dict[str, Any]:
     for seat, field in ((ELDER, "elder_discards"), (YOUNGER, "younger_discards")):
         if deal.discards[seat] is not None:
             record[field] = format_cards(deal.discards[seat])
+    declared = _declared_json(deal)
+    if declared:
+        record["declared"] = declared
     if deal.phase in (Phase.PLAY, Phase.FINISHED):
         cards = [card for trick in deal.tricks for card in (trick.lead, trick.reply)]
         record["play"] = format_cards(cards + ([deal.led] if deal.led is not None else []))
@@ -148,9 +235,13 @@ class Position:
 
     @classmethod
     def of_deal(cls, deal: Deal) -> Position:
-        """The position of a deal in its play phase."""
-        if deal.phase is not Phase.PLAY:
-            raise PiquetError(N_("position: the deal is not in its play phase"))
+        """The position of a deal in its play phase; before it or after it is refused saying why."""
+        if deal.phase is Phase.EXCHANGE:
+            raise PiquetError(N_("position: the exchange is missing (elder_discards and younger_discards); there is no play to solve yet"))
+        if deal.phase is Phase.DECLARATIONS:
+            raise PiquetError(N_("position: the declarations are not made yet; there is no play to solve yet"))
+        if deal.phase is Phase.FINISHED:
+            raise PiquetError(N_("position: the deal is finished; there is nothing left to solve"))
         return cls(deal.hands[ELDER], deal.hands[YOUNGER], deal.leader, deal.led, deal.tricks_won, deal.scores, deal.rules)
 
     def to_json(self) -> dict[str, Any]:
@@ -178,7 +269,12 @@ def _pair(value: Any, field: str, low: int, high: int) -> tuple[int, int]:
 
 
 def position_from_json(value: Any) -> Position:
-    """A position object, or an unfinished deal record in its play phase."""
+    """A position object, or an unfinished deal record in its play phase.
+
+    >>> position = position_from_json({"elder": "AS 7S", "younger": "KS 8S", "leader": "elder", "tricks": {"elder": 5, "younger": 5}})
+    >>> position.to_move.key, position.pique_possible
+    ('elder', True)
+    """
     value = _object(value, "position")
     if "talon" in value:
         return Position.of_deal(deal_from_record(value))

@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.errors import PiquetError, excerpt
 from piquet_widgets.i18n import N_
 
 SETTLEMENTS = ("rubicon", "au_cent", "cientos")
+MAX_SWITCH = 10_000  # no number of a rule set comes near this; a huge one is a bad record
 
 
 @dataclass(frozen=True)
@@ -69,24 +70,39 @@ _TYPES = {field.name: field.type for field in fields(Rules)}
 
 def rules_from_json(value: Any) -> Rules:
     """A rule set from a record's `rules` field: a preset name, or an object of a preset's
-    `name` plus switches to change (`{"name": "rubicon", "partie_deals": 4}`)."""
+    `name` plus switches to change.
+
+    >>> rules_from_json(None) == rules_from_json("rubicon") == DEFAULT_RULES
+    True
+    >>> rules_from_json({"name": "rubicon", "partie_deals": 4}).partie_deals
+    4
+    >>> rules_from_json("whist")
+    Traceback (most recent call last):
+    ...
+    piquet_widgets.engine.errors.PiquetError: rules: unknown rule set 'whist'; known: rubicon, four_deals, au_cent, cientos, cientos_100, cientos_150, cientos_221, cientos_4, low_cards
+    """
     if value is None:
         return DEFAULT_RULES
     if isinstance(value, str):
         if value not in PRESETS:
-            raise PiquetError(N_("rules: unknown rule set {text}; known: {known}"), text=repr(value), known=", ".join(PRESETS))
+            raise PiquetError(N_("rules: unknown rule set {text}; known: {known}"), text=excerpt(value), known=", ".join(PRESETS))
         return PRESETS[value]
     if not isinstance(value, dict):
         raise PiquetError(N_("rules: expected a rule set name or an object, not {text}"), text=type(value).__name__)
-    base = rules_from_json(value.get("name", "rubicon"))
+    name = value.get("name", "rubicon")
+    if not isinstance(name, str):
+        raise PiquetError(N_("rules: name must be the name of a rule set, not {text}"), text=excerpt(name))
+    base = rules_from_json(name)
     changes = {}
     for key, item in value.items():
         if key == "name":
             continue
         if key not in _TYPES:
-            raise PiquetError(N_("rules: unknown switch {text}"), text=repr(key))
+            raise PiquetError(N_("rules: unknown switch {text}"), text=excerpt(key))
         if not _fits(item, _TYPES[key]):
-            raise PiquetError(N_("rules: {text} has the wrong type"), text=repr(key))
+            raise PiquetError(N_("rules: {text} has the wrong type"), text=excerpt(key))
+        if isinstance(item, int) and not isinstance(item, bool) and not 0 <= item <= MAX_SWITCH:
+            raise PiquetError(N_("rules: {text} must be from 0 to {high}"), text=excerpt(key), high=MAX_SWITCH)
         changes[key] = item
     rules = replace(base, **changes)
     _check(rules)
@@ -113,4 +129,4 @@ def _check(rules: Rules) -> None:
     if rules.partie_deals is not None and rules.partie_deals < 1 or rules.target_points is not None and rules.target_points < 1:
         raise PiquetError(N_("rules: the number of deals and the target must be positive"))
     if rules.settlement not in SETTLEMENTS:
-        raise PiquetError(N_("rules: unknown settlement {text}"), text=repr(rules.settlement))
+        raise PiquetError(N_("rules: unknown settlement {text}"), text=excerpt(rules.settlement))
