@@ -146,12 +146,12 @@ LESSON_1 = Lesson(
         ))),
         Part(N_("The deal"), (
             N_("The dealer gives **twelve cards to each player**, two or three at a time. The **eight cards left over are the talon**, laid face down between the players."),
-            N_("The top five cards of the talon are for the non-dealer, the bottom three for the dealer. Each player uses them in the exchange (lesson 2)."),
+            N_("The top five cards of the talon are for the non-dealer; the dealer takes from the top of what remains — the last three when the non-dealer takes all five. Each player uses them in the exchange (lesson 2)."),
         ), Cards((
             (ELDER, deals.CAVENDISH["elder"]),
             (YOUNGER, deals.CAVENDISH["younger"]),
             (N_("Talon: the top five, for elder"), " ".join(deals.CAVENDISH["talon"].split()[:5])),
-            (N_("Talon: the bottom three, for younger"), " ".join(deals.CAVENDISH["talon"].split()[5:])),
+            (N_("Talon: the last three, for younger when elder takes five"), " ".join(deals.CAVENDISH["talon"].split()[5:])),
         )), N_("The deal Cavendish uses as his example: elder's twelve cards, younger's twelve and the talon.")),
         Part(N_("Elder and younger"), (
             N_("The non-dealer is called **elder** and the dealer **younger**. Elder has the advantages: he exchanges first and may take up to five cards, he declares first, and he leads to the first trick."),
@@ -184,26 +184,21 @@ LESSON_2 = Lesson(
     teaches=(
         N_("what a **carte blanche** is and what it scores"),
         N_("how elder and then younger exchange cards with the talon"),
-        N_("which cards to keep and which to throw"),
     ),
     parts=(
         Part(N_("Carte blanche"), (
             N_("A hand dealt with **no king, queen or knave** — aces and tens are allowed — is a **carte blanche**. It scores **10** at once."),
-            N_("It is announced before the exchange and stands whatever the exchange brings. It counts before every other score of the deal, which matters for pique and repique (lesson 5). It is rare: about one hand in 1,800."),
+            N_("It is announced before the exchange, and its cards are shown once the opponent has discarded; it stands whatever the exchange brings. It counts before every other score of the deal, which matters for pique and repique (lesson 5). It is rare: about one hand in 1,800."),
         ), Walkthrough(deals.CARTE_BLANCHE, "deal"), N_("Elder's hand here has no king, queen or knave: he scores 10 before anything else."),
             N_("How rare is it? The table gives the exact chance of a carte blanche and of other hands, and deals ten thousand hands to see how often they really come."),
             Odds()),
         Part(N_("Elder's exchange"), (
-            N_("Elder must **discard from one to five cards**, then takes as many from the **top of the talon**, in order. If he takes fewer than five, he may look at the ones he leaves."),
+            N_("Elder must **discard from one to five cards**, then takes as many from the **top of the talon**, in order. If he takes fewer than five, he must say how many he leaves, and he may look at them."),
         )),
         Part(N_("Younger's exchange"), (
             N_("Younger must **discard at least one card** and may take **all the cards that remain** in the talon: three if elder took five, more if elder left some. He takes from the top of what remains, so elder's leftovers come first."),
             N_("Discards never come back into the deal. Each player may look at his own."),
         ), Walkthrough(deals.CAVENDISH, "exchange"), N_("In Cavendish's deal elder discards five cards and younger three; step through the exchange.")),
-        Part(N_("What to keep"), (
-            N_("Keep the cards that make combinations: your **longest suit** (the point), **runs in one suit** (sequences), and aces, kings, queens, knaves and tens **by threes and fours** (sets) — and the high cards that win tricks."),
-            N_("Throw the low cards that belong to nothing. Elder, who may take five, can hope for much from the talon; younger, who usually takes three, should guard his weak suits."),
-        )),
     ),
     exercises=(
         Exercise(N_("Is this hand, as dealt, a carte blanche?"), (N_("Yes"), N_("No")), 0,
@@ -211,7 +206,7 @@ LESSON_2 = Lesson(
                  Cards(((N_("The hand"), "AS TS 9S 8H 7H AD TD 9D 8D AC 9C 7C"),))),
         Exercise(N_("Elder took three cards from the talon. How many may younger take at most?"), ("3", "5", "8"), 1,
                  N_("Five: all the cards elder left. Younger takes them from the top of what remains.")),
-        Exercise(N_("Elder holds this hand. Which five discards keep his quint?"),
+        Exercise(N_("Elder holds this hand. Which five discards keep his five hearts in a row, K Q J 10 9 (a quint, lesson 4)?"),
                  (symbols("9H 8S 7S 8D 7D"), symbols("8S 7S 8D 7D 8C"), symbols("KH 7S 7D 9C 8C")), 1,
                  N_("The quint is K Q J 10 9 of hearts: discarding the nine or the king of hearts breaks it."),
                  Cards(((N_("Elder"), QUINT_HAND),))),
@@ -220,7 +215,6 @@ LESSON_2 = Lesson(
         N_("Carte blanche: no king, queen or knave as dealt — 10, counted first of all."),
         N_("Elder discards 1 to 5 and takes as many from the top of the talon."),
         N_("Younger discards at least 1 and may take all that remain."),
-        N_("Keep your point, sequences, sets and high cards; throw the low loose cards."),
     ),
 )
 
@@ -237,12 +231,13 @@ LESSON_3 = Lesson(
             N_("Elder announces his: \"a point of five\". Younger answers **\"good\"** if elder's is better, **\"not good\"** if his own is better, or **\"equal\"**."),
         )),
         Part(N_("Equal length: the values"), (
-            N_("When both points have the same number of cards, the one whose cards add up to more wins: **ace 11, king, queen and knave 10, the others their number**. Elder asks \"how much?\" and answers, say, \"forty-nine\"."),
+            N_("When both points have the same number of cards, the one whose cards add up to more wins: **ace 11, king, queen and knave 10, the others their number**. Younger asks \"how much?\" and elder answers, say, \"forty-nine\"."),
             N_("If the totals are equal too, **nobody scores the point**."),
         )),
         Part(N_("What it scores"), (
             N_("The winner scores **one for each card** of his point: five for a point of five. The loser scores nothing for his."),
             N_("In Cavendish's deal both players hold a point of five; elder's makes 49 and younger's 48, so elder's is good and he scores 5."),
+            N_("A player may **sink** a combination: declare less than he holds. What he does not declare does not score, and does not save him from a pique or repique (lesson 5). In **open piquet** everything is declared in full."),
         ), Walkthrough(deals.CAVENDISH, "declarations"), N_("The deal is at the declarations: step forward to see the point decided.")),
     ),
     exercises=(
@@ -271,6 +266,7 @@ LESSON_4 = Lesson(
         N_("what a **sequence** is, its name and what it scores"),
         N_("what a **set** is — trio and quatorze — and which cards make one"),
         N_("how the best sequence or set takes **all** its holder's combinations"),
+        N_("which cards to keep in the exchange, and which to throw"),
     ),
     parts=(
         Part(N_("Sequences"), (
@@ -283,9 +279,13 @@ LESSON_4 = Lesson(
             N_("A longer sequence beats a shorter one; at equal length the higher top card wins. If the best sequences are exactly equal, **nobody scores any sequence**."),
         )),
         Part(N_("Sets"), (
-            N_("Three or four cards of the same rank make a set — **aces, kings, queens, knaves or tens only**. Nines, eights and sevens never count."),
+            N_("Three or four cards of the same rank make a set — **aces, kings, queens, knaves or tens only**. Nines, eights and sevens never form sets, though they count in play like any card."),
             N_("Three (a **trio**) score 3; four (a **quatorze**) score 14. Any quatorze beats any trio; between two of a kind the higher rank wins. The winner scores all his sets."),
         ), Walkthrough(deals.CAVENDISH, "sequence"), N_("In Cavendish's deal elder's quart major wins the sequences; younger's fourteen tens beat elder's three knaves and bring his three queens with them: 14 + 3 = 17.")),
+        Part(N_("What to keep"), (
+            N_("Keep the cards that make combinations: your **longest suit** (the point), **runs in one suit** (sequences), and aces, kings, queens, knaves and tens **by threes and fours** (sets) — and the high cards that win tricks."),
+            N_("Throw the low cards that belong to nothing. Elder, who may take five, can hope for much from the talon; younger, who usually takes three, should guard his weak suits."),
+        )),
     ),
     exercises=(
         Exercise(N_("Elder holds ♠ A K Q J 10 and ♥ 9 8 7; younger's best sequence is ♦ K Q J 10 9. Who scores for sequences, and how much?"),
@@ -304,6 +304,7 @@ LESSON_4 = Lesson(
         N_("Sequences: 3 or more in a row in one suit; tierce 3, quart 4, quint 15, sixième 16, septième 17, huitième 18."),
         N_("Sets: 3 or 4 of A, K, Q, J or 10; trio 3, quatorze 14."),
         N_("The best sequence (or set) scores all its holder's; an exact tie of the best sequences scores nothing."),
+        N_("In the exchange keep your point, sequences, sets and high cards; throw the low loose cards."),
     ),
 )
 
@@ -321,14 +322,15 @@ LESSON_5 = Lesson(
         )),
         Part(N_("Repique: 60"), (
             N_("A player who reaches **30 from carte blanche, point, sequences and sets alone**, before his opponent has scored anything, adds **60**: a **repique**."),
-            N_("**Either** player can make one — younger too, because all the declarations count before elder's first lead."),
+            N_("**Either** player can make one — younger too: he speaks his declarations only after elder has led to the first trick, but they reckon before that lead."),
         ), Walkthrough(deals.REPIQUE, "declarations"), N_("Younger wins the point (5), the sequences (18) and the sets (20): he passes thirty while elder has nothing, and adds 60.")),
         Part(N_("Pique: 30"), (
+            N_("In the play (lesson 6) the player who leads to a trick scores **1 for the card he leads**, and the second player **1 when he wins** the trick."),
             N_("If elder reaches **30 with his declarations and his points in play**, counted trick by trick, before younger has scored anything, he adds **30**: a **pique**."),
             N_("**Only elder** can make a pique: he leads to the first trick, so his lead always counts before younger's first point in play."),
         ), Walkthrough(deals.PIQUE, "play"), N_("Elder has 24 from his declarations; his sixth lead makes 30 before younger has scored, and he adds 30.")),
         Part(N_("What saves a player"), (
-            N_("A single point scored by the opponent before the thirty — in any category — **saves** a player from both bonuses."),
+            N_("A player's **own score** saves him from both bonuses, if it reckons before his opponent reaches thirty: a single point, in any category, is enough."),
             N_("An **equality scores nothing, so it saves nothing**. And **the cards and capot never count towards a pique**: in the deal below elder wins every trick and scores 68, but no pique, because his 40 for capot does not count towards it."),
         ), Walkthrough(deals.CAPOT, "end")),
     ),
