@@ -461,7 +461,7 @@ def make_verdict(rng: random.Random, level: int, category: str = "point") -> Dri
     prompt = say(N_("{announcement} You are younger: what do you answer?"), announcement=announcement)
     why, concerned = _comparison(kind, elder[0], younger[0] if younger else None, _VERDICT_KEYS[answer])
     return Drill("verdict", level, prompt, (Row(say(N_("Your hand")), younger_hand),), "choice", _VERDICT_KEYS[answer], why,
-                 concerned, choices=("good", "not_good", "equal"))
+                 concerned, choices=("good", "not_good", "equal"), facts={"elder": tuple(elder_hand), "younger": younger_hand})
 
 
 def _comparison(kind: Category, elder: Combination, younger: Combination | None, answer: str) -> tuple[Say, tuple[Card, ...]]:
@@ -659,7 +659,7 @@ def make_pique(rng: random.Random, level: int) -> Drill:
         concerned = (trick.lead, trick.reply)
     prompt = say(N_("Elder has {points} from his declarations and younger nothing. At which lead does elder make a pique? Type its number, or 0 if there is none. (The winner of a trick leads to the next.)"),
                  points=points)
-    return Drill("pique", level, prompt, (elder_row, younger_row), "number", right, why, concerned)
+    return Drill("pique", level, prompt, (elder_row, younger_row), "number", right, why, concerned, facts={"start": points})
 
 
 # -- lesson 6: the play ---------------------------------------------------------------------------
