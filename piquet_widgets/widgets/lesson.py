@@ -226,11 +226,15 @@ class LessonView:
             return None
 
     def _mark_solved(self, progress: Progress | None, number: int) -> None:
-        """Remember a solved exercise; a progress file that cannot be written never breaks the lesson."""
+        """Remember a solved exercise."""
+        self._mark(progress, self.exercise_key(number))
+
+    def _mark(self, progress: Progress | None, key: str) -> None:
+        """Remember a solved exercise or drill; a progress file that cannot be written never breaks the lesson."""
         if progress is None:
             return
         try:
-            progress.mark_solved(self.lesson.number, self.exercise_key(number))
+            progress.mark_solved(self.lesson.number, key)
         except (OSError, PiquetError):
             pass
 
@@ -271,6 +275,33 @@ class LessonView:
     def _question(number: int, exercise) -> str:
         return _("Exercise {number}. {question}").format(number=number, question=text(exercise.question))
 
+    @staticmethod
+    def drill_key(number: int) -> str:
+        """The identifier of drill `number` (1-based) in the progress file."""
+        return f"drill-{number}"
+
+    def drills(self) -> widgets.VBox:
+        """The lesson's drills on real cards, each solved one counted in the progress file."""
+        from piquet_widgets.teach.drills import lesson_drills
+        from piquet_widgets.widgets.drill import DrillView
+
+        progress = self._progress()
+        lesson = self.lesson.number
+        views: list[widgets.Widget] = [self.texts.html(lambda: "<h3>{}</h3>".format(escape(_("Drills"))), "pw-lesson-text")]
+        for number, spec in enumerate(lesson_drills(lesson), 1):
+            key = self.drill_key(number)
+            view = DrillView(
+                spec,
+                solved_before=progress is not None and progress.is_solved(lesson, key),
+                on_solved=lambda key=key: self._mark(progress, key),
+                texts=self.texts,
+            )
+            view.add_class(f"pw-drill-{number}")
+            views.append(view)
+        box = widgets.VBox(views)
+        box.add_class("pw-lesson-drills")
+        return self.texts.keep(box)
+
     def summary(self) -> widgets.HTML:
         def render() -> str:
             items = "".join(f"<li>{markup(item)}</li>" for item in self.lesson.summary)
@@ -286,6 +317,7 @@ class LessonView:
         children += [
             self.texts.html(lambda: "<h3>{}</h3>".format(escape(_("Exercises"))), "pw-lesson-text"),
             self.exercises(),
+            self.drills(),
             self.summary(),
         ]
         box = widgets.VBox(children)
