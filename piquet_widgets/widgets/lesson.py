@@ -256,6 +256,7 @@ class LessonView:
                 [text(choice) for choice in exercise.choices],
                 exercise.answer,
                 text(exercise.explanation),
+                hints=[text(reason) if reason else "" for reason in exercise.reasons] or None,
                 illustration=cards_view(exercise.cards, self.texts) if exercise.cards else None,
                 solved_before=progress is not None and progress.is_solved(lesson, self.exercise_key(number)),
                 on_solved=lambda number=number: self._mark_solved(progress, number),
@@ -263,7 +264,8 @@ class LessonView:
             quiz.add_class(f"pw-exercise-{number}")
             self.texts.add(
                 lambda quiz=quiz, number=number, exercise=exercise: quiz.set_texts(
-                    self._question(number, exercise), [text(choice) for choice in exercise.choices], text(exercise.explanation)
+                    self._question(number, exercise), [text(choice) for choice in exercise.choices], text(exercise.explanation),
+                    [text(reason) if reason else "" for reason in exercise.reasons] or None,
                 )
             )
             quizzes.append(self.texts.keep(quiz))
