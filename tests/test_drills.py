@@ -201,6 +201,8 @@ def test_a_wrong_answer_is_refused_with_a_reason_naming_the_right_cards(spec: Dr
         assert right <= set(feedback.cards), (reason, feedback.cards)
     if drill.kind in ("talon", "follow"):
         assert all(card.symbol in reason for card in right), reason
+    if drill.answer == "number":  # a hint how to count, the count itself only once the answer is shown
+        assert reason != drill.explanation.text()
 
 
 def test_the_same_seed_deals_the_same_drill_and_another_seed_another() -> None:

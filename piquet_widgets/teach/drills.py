@@ -84,7 +84,7 @@ def _shown(value: Any) -> str:
     if isinstance(value, Combination):
         return value.name()
     if isinstance(value, list) and value and isinstance(value[0], Say):  # a list of messages
-        return "; ".join(_shown(item) for item in value)
+        return ", ".join(_shown(item) for item in value)
     if isinstance(value, frozenset):  # cards in no order: shown as a hand is
         value = sorted(value, key=lambda card: (card.suit, -card.rank))
     if isinstance(value, (tuple, list)):  # cards, in their order
@@ -104,11 +104,13 @@ ANSWER_WORDS = {
 
 @dataclass(frozen=True)
 class Row:
-    """A row of cards with its caption and short marks on some cards (trick numbers)."""
+    """A row of cards with its caption, short marks on some cards (trick numbers) and the cards
+    outlined from the start (a help at the easiest level)."""
 
     caption: Say
     cards: tuple[Card, ...]
     badges: tuple[tuple[Card, str], ...] = ()
+    outlined: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,7 @@ class Drill:
     choices: tuple[str, ...] = ()  # keys of ANSWER_WORDS, or names (choice_labels)
     choice_labels: tuple[Say, ...] = ()
     sheet: tuple[tuple[str, ...], ...] = ()  # a partie's score sheet: deal, elder, A, B
+    hint: Say | None = None  # the reason for a wrong number: how to count, not the count
     facts: dict[str, Any] = field(default_factory=dict, compare=False)  # what the judge needs
 
     def labels(self) -> list[str]:
@@ -156,7 +159,7 @@ def check(drill: Drill, answer: Any) -> Feedback:
         return Feedback(True, drill.explanation, drill.concerned)
     judge = _JUDGES.get(drill.kind)
     found = judge(drill, answer) if judge is not None else None
-    reason, cards = found if found is not None else (drill.explanation, drill.concerned)
+    reason, cards = found if found is not None else (drill.hint or drill.explanation, drill.concerned)
     return Feedback(False, reason, cards)
 
 
@@ -319,6 +322,7 @@ def make_card_values(rng: random.Random, level: int) -> Drill:
     return Drill(
         "card_values", level, say(N_("What are these cards worth for the point? Type the total.")), (Row(say(N_("The cards")), cards),),
         "number", point.top, say(N_("The ace counts 11, the king, queen and knave 10, the others their number: {total}."), total=total), cards,
+        hint=say(N_("Count the ace 11, the king, queen and knave 10, and the others the number they show.")),
     )
 
 
@@ -398,18 +402,19 @@ def make_point_value(rng: random.Random, level: int) -> Drill:
     hand = _hand_by_margin(rng, level)
     point = points_of(mask_of(hand))[0]
     total = say(N_("{sum} = {total}"), sum=" + ".join(str(card.value) for card in point.cards), total=point.top)
-    row = Row(say(N_("Your hand")), hand)
+    row = Row(say(N_("Your hand")), hand, outlined=point.cards if level == 1 else ())
     return Drill(
         "point_value", level, say(N_("How much is your point? Type the total of its cards.")), (row,), "number", point.top,
         say(N_("Your point is the {suit}, worth {total}: the ace 11, the court cards 10, the others their number."), suit=point.cards[0].suit, total=total),
-        point.cards, facts={"point": point, "outlined": level == 1},
+        point.cards, facts={"point": point},
+        hint=say(N_("Your point is the {suit}: add up its cards, the ace 11, the court cards 10, the others their number."), suit=point.cards[0].suit),
     )
 
 
 def _judge_point_value(drill: Drill, answer: int) -> tuple[Say, tuple[Card, ...]] | None:
     point: Combination = drill.facts["point"]
     if answer == point.length:
-        return say(N_("{count} is what your point scores; what it is worth is the total of its cards, {total}."), count=point.length, total=point.top), point.cards
+        return say(N_("{count} is what your point scores; what it is worth is the total of its cards' values."), count=point.length), point.cards
     return None
 
 
@@ -615,7 +620,11 @@ def make_reckon(rng: random.Random, level: int) -> Drill:
     rows = (Row(say(N_("Elder after the exchange")), deal.hand(ELDER)), Row(say(N_("Younger after the exchange")), deal.hand(YOUNGER)))
     concerned = tuple(card for e in _declaration_events(deal) if e.player is ELDER for card in e.cards)
     why = say(N_("Elder scores {total}: {order}."), total=total, order=_reckoning(deal))
-    return Drill("reckon", level, say(N_("Both declare everything. How much does elder score from his declarations?")), rows, "number", total, why, concerned)
+    names = {"carte_blanche": N_("carte blanche"), "point": N_("the point"), "sequence": N_("the sequences"), "sets": N_("the sets")}
+    won = [say(names[e.kind]) for e in _declaration_events(deal) if e.player is ELDER and e.kind in names]
+    hint = say(N_("Elder scores only in the categories he wins, each in full: here {categories}."), categories=won)
+    return Drill("reckon", level, say(N_("Both declare everything. How much does elder score from his declarations?")), rows, "number", total, why,
+                 concerned, hint=hint)
 
 
 def make_pique(rng: random.Random, level: int) -> Drill:
@@ -659,7 +668,8 @@ def make_pique(rng: random.Random, level: int) -> Drill:
         concerned = (trick.lead, trick.reply)
     prompt = say(N_("Elder has {points} from his declarations and younger nothing. At which lead does elder make a pique? Type its number, or 0 if there is none. (The winner of a trick leads to the next.)"),
                  points=points)
-    return Drill("pique", level, prompt, (elder_row, younger_row), "number", right, why, concerned, facts={"start": points})
+    hint = say(N_("Start from {points}: each lead of elder's scores 1, and the first point younger scores saves him."), points=points)
+    return Drill("pique", level, prompt, (elder_row, younger_row), "number", right, why, concerned, hint=hint, facts={"start": points})
 
 
 # -- lesson 6: the play ---------------------------------------------------------------------------
@@ -739,7 +749,11 @@ def make_play_total(rng: random.Random, level: int) -> Drill:
         why = say(N_("Elder led {leads} of these tricks and won {wins} as second player: {leads} + {wins} = {total}."), leads=leads, wins=wins, total=total)
     concerned = tuple(e.cards[0] for e in events if e.kind in ("lead", "win"))
     prompt = say(N_("These are the first {count} tricks, numbered; the winner of each leads to the next. How many points has elder scored in play?"), count=count)
-    return Drill("play_total", level, prompt, _trick_rows(end, count), "number", total, why, concerned)
+    if count == 12:
+        hint = say(N_("Count 1 for each trick elder leads, 1 for each he wins as second player, and 1 more if he wins the last trick."))
+    else:
+        hint = say(N_("Count 1 for each trick elder leads and 1 for each he wins as second player."))
+    return Drill("play_total", level, prompt, _trick_rows(end, count), "number", total, why, concerned, hint=hint)
 
 
 # -- lesson 7: the partie -------------------------------------------------------------------------
@@ -775,6 +789,10 @@ def make_partie(rng: random.Random, level: int, question: str = "settle") -> Dri
         settle = say(N_("{loser} has {l}, under 100: he is rubiconed, and {winner} scores {w} + {l} + 100 = {points}."), loser=loser, winner=winner, w=w, l=l, points=result.points)
     else:
         settle = say(N_("{loser} has {l}, 100 or more: {winner} scores {w} − {l} + 100 = {points}."), loser=loser, winner=winner, w=w, l=l, points=result.points)
+    if result.rubiconed:
+        hint = say(N_("{loser} has {l}, under 100: he is rubiconed, so the winner scores both totals and 100."), loser=loser, l=l)
+    else:
+        hint = say(N_("{loser} has {l}, 100 or more: the winner scores the difference of the totals and 100."), loser=loser, l=l)
     if question == "settle":
         prompt, answer, right, choices = say(N_("The partie is over. What does the winner score for it?")), "number", result.points, ()
     elif question == "rubicon":
@@ -784,7 +802,8 @@ def make_partie(rng: random.Random, level: int, question: str = "settle") -> Dri
         prompt, answer, right, choices = say(N_("Six deals are played. What is {player}'s total?"), player=player), "number", totals[player], ()
         settle = say(N_("{player}'s scores add up to {total}: {sum}."), player=player, total=totals[player],
                      sum=" + ".join(str(partie.deal_scores(n)[player]) for n in range(1, 7)))
-    return Drill("partie", level, prompt, (), answer, right, settle, sheet=tuple(sheet), choices=choices)
+        hint = say(N_("Add up {player}'s column, deal by deal."), player=player)
+    return Drill("partie", level, prompt, (), answer, right, settle, sheet=tuple(sheet), choices=choices, hint=hint)
 
 
 # -- the kinds, and the drills of each lesson ------------------------------------------------------

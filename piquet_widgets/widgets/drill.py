@@ -21,7 +21,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from piquet_widgets.engine import Card
-from piquet_widgets.i18n import _
+from piquet_widgets.i18n import _, ngettext
 from piquet_widgets.teach.drills import Drill, DrillSpec, Feedback, check, make, read_number
 from piquet_widgets.widgets.cards import CardRow
 from piquet_widgets.widgets.language import Texts
@@ -53,10 +53,12 @@ class DrillView(widgets.VBox):
         self.spec = spec
         self.rng = random.Random(seed)
         self.level = 1
+        self.solved_count = 0  # drills solved in this view
         self.on_solved = on_solved
         self.solved_before = solved_before
         self.texts = texts or Texts()
-        self.heading = self.texts.html(self._heading, "pw-drill-title")
+        self.heading = widgets.HTML()
+        self.heading.add_class("pw-drill-title")
         self.prompt = widgets.HTML()
         self.prompt.add_class("pw-drill-prompt")
         self.rows = widgets.VBox()
@@ -71,7 +73,7 @@ class DrillView(widgets.VBox):
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.feedback = widgets.HTML()
         self.feedback.add_class("pw-drill-feedback")
-        self.new_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.new_button = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.new_button.add_class("pw-drill-new")
         self.new_button.on_click(lambda _button: self.another())
         answer = widgets.HBox([self.number, self.check_button, self.choices], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
@@ -95,7 +97,9 @@ class DrillView(widgets.VBox):
         self.shown = False
         self.last: Feedback | None = None
         self.chosen: set[Card] = set()
-        self.card_rows = [CardRow(list(row.cards), badges={card: badge for card, badge in row.badges}) for row in self.drill.rows]
+        self.card_rows = [
+            CardRow(list(row.cards), badges={card: badge for card, badge in row.badges}, selected=list(row.outlined)) for row in self.drill.rows
+        ]
         for index, row in enumerate(self.card_rows):
             if index == self.drill.pick:
                 row.playable = list(row.cards)
@@ -158,6 +162,7 @@ class DrillView(widgets.VBox):
         self.last = feedback
         if feedback.right:
             self.solved = self.solved_now = True
+            self.solved_count += 1
             self._enable(False)
             if self.on_solved is not None:
                 self.on_solved()
@@ -166,6 +171,7 @@ class DrillView(widgets.VBox):
             self._enable(False)
         self.chosen = set()
         self._outline(feedback.cards)
+        self.heading.value = self._heading()
         self._render_feedback()
         return feedback
 
@@ -184,10 +190,11 @@ class DrillView(widgets.VBox):
             button.disabled = not on
 
     def _heading(self) -> str:
-        level = _("Level {level} of {levels}").format(level=self.level, levels=self.spec.levels) if hasattr(self, "drill") else ""
-        title = _(self.spec.title)
-        note = " ✓" if self.solved_before else ""
-        return f"<h4>{escape(title)}{note} <small>{escape(level)}</small></h4>"
+        level = _("Level {level} of {levels}").format(level=self.level, levels=self.spec.levels)
+        if self.solved_count:
+            level += " · " + ngettext("{count} solved", "{count} solved", self.solved_count).format(count=self.solved_count)
+        note = " ✓" if self.solved_before or self.solved_count else ""
+        return f"<h4>{escape(_(self.spec.title))}{note} <small>{escape(level)}</small></h4>"
 
     def _render_words(self) -> None:
         """Every word of the drill, in the current language."""
