@@ -26,6 +26,8 @@ from platformdirs import user_data_path
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.files import read_json_file, write_json_atomic
 from piquet_widgets.i18n import N_
+from piquet_widgets.teach.drills import lesson_drills
+from piquet_widgets.teach.lessons import LESSONS, lesson
 
 VERSION = 1
 LOCK_TIMEOUT = 10  # seconds a save waits for another writer before it gives up (an OSError)
@@ -39,6 +41,23 @@ def progress_path() -> Path:
     return user_data_path("piquet-widgets", appauthor=False) / "progress.json"
 
 
+def exercise_key(number: int) -> str:
+    """The identifier of a lesson's exercise `number` (1-based) in the progress file."""
+    return f"exercise-{number}"
+
+
+def drill_key(number: int) -> str:
+    """The identifier of a lesson's drill `number` (1-based) in the progress file."""
+    return f"drill-{number}"
+
+
+def lesson_tasks(number: int) -> frozenset[str]:
+    """Everything lesson `number` asks: its exercises and its drills."""
+    exercises = range(1, len(lesson(number).exercises) + 1)
+    drills = range(1, len(lesson_drills(number)) + 1)
+    return frozenset([exercise_key(n) for n in exercises] + [drill_key(n) for n in drills])
+
+
 class Progress:
     """The exercises solved so far; `problem` says why a stored file could not be read in full."""
 
@@ -49,8 +68,15 @@ class Progress:
     def is_solved(self, lesson: int, exercise: str) -> bool:
         return exercise in self.solved.get(str(lesson), set())
 
-    def solved_count(self, lesson: int) -> int:
-        return len(self.solved.get(str(lesson), set()))
+    def finished(self, lesson: int) -> bool:
+        """Every exercise and every drill of the lesson solved at least once."""
+        return lesson_tasks(lesson) <= self.solved.get(str(lesson), set())
+
+    def share_done(self) -> float:
+        """The share of all the lessons' exercises and drills solved, from 0 to 1."""
+        tasks = [(item.number, lesson_tasks(item.number)) for item in LESSONS]
+        done = sum(len(keys & self.solved.get(str(number), set())) for number, keys in tasks)
+        return done / sum(len(keys) for _number, keys in tasks)
 
     def mark_solved(self, lesson: int, exercise: str) -> None:
         """Remember a solved exercise, on disk at once (survives a restart of the server), merged

@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import escape
 
 import ipywidgets as widgets
@@ -30,7 +31,7 @@ from piquet_widgets.engine import PiquetError, partie_from_json
 from piquet_widgets.i18n import _
 from piquet_widgets.teach import lessons as script
 from piquet_widgets.teach.lessons import Cards, Lesson, Odds, PartieSheet, Practice, Walkthrough, text
-from piquet_widgets.teach.progress import Progress
+from piquet_widgets.teach.progress import Progress, drill_key, exercise_key
 from piquet_widgets.teach.steps import PHASES
 from piquet_widgets.widgets.language import LanguageSelector, Texts
 from piquet_widgets.widgets.quiz import Quiz
@@ -161,9 +162,17 @@ class LessonView:
     the app has its own menu.
     """
 
-    def __init__(self, number: int, notebook: bool = False) -> None:
+    def __init__(
+        self,
+        number: int,
+        notebook: bool = False,
+        on_next: Callable[[int], None] | None = None,
+        on_progress: Callable[[], None] | None = None,
+    ) -> None:
         self.lesson: Lesson = script.lesson(number)
         self.notebook = notebook
+        self.on_next = on_next  # opens another lesson: the page's "Next lesson →" calls it
+        self.on_progress = on_progress  # called after each exercise or drill solved
         self.texts = Texts()
 
     def _title(self) -> str:
@@ -213,10 +222,8 @@ class LessonView:
         box.add_class("pw-lesson-part")
         return self.texts.keep(box)
 
-    @staticmethod
-    def exercise_key(number: int) -> str:
-        """The identifier of exercise `number` (1-based) in the progress file."""
-        return f"exercise-{number}"
+    exercise_key = staticmethod(exercise_key)
+    drill_key = staticmethod(drill_key)
 
     def _progress(self) -> Progress | None:
         """The learner's progress as stored now (None if it cannot even be located)."""
@@ -236,7 +243,9 @@ class LessonView:
         try:
             progress.mark_solved(self.lesson.number, key)
         except (OSError, PiquetError):
-            pass
+            return
+        if self.on_progress is not None:
+            self.on_progress()
 
     def exercises(self) -> widgets.VBox:
         """Every exercise of the lesson, each answered as soon as a choice is clicked.
@@ -276,11 +285,6 @@ class LessonView:
     @staticmethod
     def _question(number: int, exercise) -> str:
         return _("Exercise {number}. {question}").format(number=number, question=text(exercise.question))
-
-    @staticmethod
-    def drill_key(number: int) -> str:
-        """The identifier of drill `number` (1-based) in the progress file."""
-        return f"drill-{number}"
 
     def drills(self) -> widgets.VBox:
         """The lesson's drills on real cards, each solved one counted in the progress file."""
@@ -322,6 +326,17 @@ class LessonView:
             self.drills(),
             self.summary(),
         ]
+        if self.on_next is not None and self.lesson.number < len(script.LESSONS):
+            following = self.lesson.number + 1
+            button = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-end"))
+            button.add_class("pw-next-lesson")
+            button.on_click(lambda _button: self.on_next(following))
+
+            def label() -> None:
+                button.description = button.tooltip = _("Next lesson →")
+
+            self.texts.add(label)
+            children.append(button)
         box = widgets.VBox(children)
         box.add_class("pw-lesson")
         box.add_class(f"pw-lesson-{self.lesson.number}")
