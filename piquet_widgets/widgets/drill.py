@@ -218,8 +218,9 @@ class DrillView(widgets.VBox):
         if not self.drill.sheet:
             return ""
         head = "".join(f"<th>{escape(cell)}</th>" for cell in (_("Deal"), _("Elder"), "A", "B"))
+        total = _("Total")
         body = "".join(
-            "<tr>" + "".join(f"<td>{escape(_('Total') if cell == '=' else cell)}</td>" for cell in row) + "</tr>" for row in self.drill.sheet
+            "<tr>" + "".join(f"<td>{escape(total if cell == '=' else cell)}</td>" for cell in row) + "</tr>" for row in self.drill.sheet
         )
         return f"<table class='pw-partie-table'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
