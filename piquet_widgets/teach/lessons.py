@@ -372,7 +372,7 @@ LESSON_5 = Lesson(
         N_("Order: carte blanche, point, sequences, sets, the play trick by trick, the cards or capot."),
         N_("Repique (+60): 30 from the declarations alone before the opponent scores — either player."),
         N_("Pique (+30): 30 with the declarations and the play before younger scores — elder only."),
-        N_("Any score of the opponent saves; an equality does not; the cards and capot never count towards a pique."),
+        N_("A player is saved by any score of his own that reckons before the opponent reaches 30; an equality saves nothing; the cards and capot never count towards a pique."),
     ),
 )
 
