@@ -632,7 +632,7 @@ def make_pique(rng: random.Random, level: int) -> Drill:
     lows = {1: 22, 2: 18, 3: 15}
 
     def deal_one():
-        deal = _random_deal(rng)
+        deal = _declared(_arranged(*_strong_hands(rng, ELDER)))  # elder likely to win the declarations
         if deal.scores[YOUNGER] != 0 or not lows[level] <= deal.scores[ELDER] < 30:
             return None
         return deal, _played(deal, rng, strong=level < 3)[-1]
@@ -675,14 +675,20 @@ def make_pique(rng: random.Random, level: int) -> Drill:
 # -- lesson 6: the play ---------------------------------------------------------------------------
 
 
-def _play_moment(rng: random.Random, fits: Callable[[Deal], bool]) -> Deal:
-    """A deal at a moment of its play (random legal cards) when the follower is to play, and `fits`."""
+def _play_moment(rng: random.Random, fits: Callable[[Deal], bool], after_trick: bool = False) -> Deal:
+    """A moment of a deal played with random legal cards that `fits`: with a card led and the
+    follower to play, or (`after_trick`) just after a trick."""
 
     def deal_one():
-        states = [state for state in _played(_random_deal(rng), rng) if state.phase is Phase.PLAY and state.led is not None]
-        return rng.choice(states)
+        states = _played(_random_deal(rng), rng)
+        if after_trick:
+            moments = [state for state in states if state.tricks and state.led is None]
+        else:
+            moments = [state for state in states if state.phase is Phase.PLAY and state.led is not None]
+        fitting = [state for state in moments if fits(state)]
+        return rng.choice(fitting) if fitting else None
 
-    return _shaped(rng, deal_one, fits)
+    return _shaped(rng, deal_one, lambda _state: True)
 
 
 def make_follow(rng: random.Random, level: int) -> Drill:
@@ -718,11 +724,7 @@ def make_trick(rng: random.Random, level: int) -> Drill:
         same = trick.lead.suit is trick.reply.suit
         return {1: same and trick.leader is ELDER, 2: not same and trick.reply.rank > trick.lead.rank, 3: trick.leader is YOUNGER}[level]
 
-    def deal_one():
-        states = [state for state in _played(_random_deal(rng), rng) if state.tricks and state.led is None]
-        return rng.choice(states)
-
-    deal = _shaped(rng, deal_one, fits)
+    deal = _play_moment(rng, fits, after_trick=True)
     trick = deal.tricks[-1]
     winner = trick.winner
     winning = trick.lead if winner is trick.leader else trick.reply
@@ -775,7 +777,7 @@ def make_partie(rng: random.Random, level: int, question: str = "settle") -> Dri
         if result.winner is None:
             return False
         low = min(partie.totals.values())
-        return {1: abs(low - 100) >= 20, 2: abs(low - 100) < 12, 3: True}[level]
+        return {1: abs(low - 100) >= 12, 2: abs(low - 100) < 12, 3: True}[level]
 
     partie = _shaped(rng, lambda: _partie(rng), fits)
     totals, result = partie.totals, partie.result
