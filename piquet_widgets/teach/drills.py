@@ -294,7 +294,10 @@ def make_talon(rng: random.Random, level: int, seat: str = "either", full: bool 
     who = rng.choice((ELDER, YOUNGER)) if seat == "either" else (ELDER if seat == "elder" else YOUNGER)
     after = deal.apply(Exchange(tuple(rng.sample(list(deal.hand(ELDER)), taken))))
     rows = (Row(say(N_("The talon, top card first")), deal.talon, tuple((card, str(n)) for n, card in enumerate(deal.talon, 1))),)
-    in_order = lambda cards: tuple(card for card in deal.talon if card in cards)  # noqa: E731
+
+    def in_order(cards: frozenset[Card]) -> tuple[Card, ...]:
+        return tuple(card for card in deal.talon if card in cards)
+
     if who is ELDER:
         right = frozenset(after.hand(ELDER)) - frozenset(deal.hand(ELDER))
         if full:
@@ -638,7 +641,7 @@ def make_pique(rng: random.Random, level: int) -> Drill:
         return deal, _played(deal, rng, strong=level < 3)[-1]
 
     def fits(pair):
-        start, end = pair
+        _start, end = pair
         pique = [e for e in end.events if e.kind == "pique"]
         return bool(pique) if level == 1 else True
 

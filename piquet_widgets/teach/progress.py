@@ -27,7 +27,8 @@ from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.files import read_json_file, write_json_atomic
 from piquet_widgets.i18n import N_
 from piquet_widgets.teach.drills import lesson_drills
-from piquet_widgets.teach.lessons import LESSONS, lesson
+from piquet_widgets.teach.lessons import LESSONS
+from piquet_widgets.teach.lessons import lesson as lesson_of
 
 VERSION = 1
 LOCK_TIMEOUT = 10  # seconds a save waits for another writer before it gives up (an OSError)
@@ -53,7 +54,7 @@ def drill_key(number: int) -> str:
 
 def lesson_tasks(number: int) -> frozenset[str]:
     """Everything lesson `number` asks: its exercises and its drills."""
-    exercises = range(1, len(lesson(number).exercises) + 1)
+    exercises = range(1, len(lesson_of(number).exercises) + 1)
     drills = range(1, len(lesson_drills(number)) + 1)
     return frozenset([exercise_key(n) for n in exercises] + [drill_key(n) for n in drills])
 
