@@ -6,6 +6,7 @@ In a notebook each cell shows one piece, the same way in every lesson:
     lesson = LessonView(3, notebook=True)
     lesson.introduction()      # the title, the language menu; then lesson.part(1), lesson.part(2), …
     lesson.exercises()
+    lesson.drills()            # tasks on real cards, dealt afresh by the engine
     lesson.summary()
 
 The app shows `LessonView(n).page()`, all of them at once. Texts are translated when a piece is
