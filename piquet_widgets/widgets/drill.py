@@ -104,7 +104,7 @@ class DrillView(widgets.VBox):
             if index == self.drill.pick:
                 row.playable = list(row.cards)
                 row.on_click(self.click)
-        self.rows.children = self.card_rows
+        self.rows.children = _side_by_side(self.card_rows)
         self.rows.layout.display = None if self.card_rows else "none"
         answer = self.drill.answer
         self.number.value = ""
@@ -255,3 +255,26 @@ class DrillView(widgets.VBox):
         self.feedback.add_class(state)
         body = " ".join(escape(sentence) for sentence in sentences)
         self.feedback.value = f"<p><strong>{escape(verdict)}</strong> {body}</p>"
+
+
+SHORT_ROW = 2  # cards: a lead and a reply are shown side by side
+
+
+def _side_by_side(rows: list[CardRow]) -> list[widgets.Widget]:
+    """The rows in order, consecutive short rows (a card led, a card played) put side by side."""
+    shown: list[widgets.Widget] = []
+    short: list[CardRow] = []
+    for row in rows + [None]:
+        if row is not None and len(row.cards) <= SHORT_ROW:
+            short.append(row)
+            continue
+        if len(short) > 1:
+            for each in short:
+                each.add_class("pw-drill-short")
+            shown.append(widgets.HBox(short))
+        else:
+            shown.extend(short)
+        short = []
+        if row is not None:
+            shown.append(row)
+    return shown
