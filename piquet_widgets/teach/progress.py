@@ -1,8 +1,9 @@
 """Lesson progress: which exercises and drills a learner has solved, kept in a small file per user.
 
-The file is JSON, written atomically, at `$PIQUET_PROGRESS_FILE` if set, else in the platform's
-data folder for the user (`$XDG_DATA_HOME/piquet-widgets/progress.json` on Linux,
-`~/.local/share/…` by default)::
+The file is JSON, written atomically, at `$PIQUET_PROGRESS_FILE` if set, else at
+`$XDG_DATA_HOME/piquet-widgets/progress.json` if that is set, else in the user's data folder of
+the platform (`~/.local/share/piquet-widgets/` on Linux, `~/Library/Application Support/…` on
+macOS, `%LOCALAPPDATA%\\piquet-widgets\\` on Windows)::
 
     {"version": 1, "solved": {"3": ["exercise-1", "drill-2"], "5": ["exercise-4"]}}
 
@@ -39,7 +40,9 @@ def progress_path() -> Path:
     explicit = os.environ.get("PIQUET_PROGRESS_FILE")
     if explicit:
         return Path(explicit)
-    return user_data_path("piquet-widgets", appauthor=False) / "progress.json"
+    data = os.environ.get("XDG_DATA_HOME")  # honoured on every platform, as on Linux
+    folder = Path(data) / "piquet-widgets" if data else user_data_path("piquet-widgets", appauthor=False)
+    return folder / "progress.json"
 
 
 def exercise_key(number: int) -> str:
