@@ -89,6 +89,8 @@ def test_a_typed_answer_that_is_not_a_number_is_no_try(progress_file) -> None:
 def test_naming_a_sequence_takes_the_cards_and_the_name(progress_file) -> None:
     view = DrillView(DrillSpec("best_sequence", "Best"), seed=3)
     cards, key = view.drill.solution
+    view.choices.children[0].click()  # no card selected yet: no try
+    assert view.tries == 0 and "Click the cards first" in text_of(view.feedback.value)
     for card in cards:
         click_card(view.card_rows[0], card.code)
     wrong = next(button for button, k in zip(view.choices.children, view.drill.choices) if k != key)

@@ -143,15 +143,21 @@ class DrillView(widgets.VBox):
                 self._say("pw-drill-wrong", _("Type a whole number, for example 12."))
                 return None
             return self.submit(value)
-        if self.drill.answer == "cards":
+        if self.drill.answer == "cards" and self._some_chosen():
             return self.submit(frozenset(self.chosen))
         return None
 
     def choose(self, key: str) -> Feedback | None:
         """A choice button: the answer itself, or (with cards to select) the name of the cards."""
         if self.drill.answer == "cards":
-            return self.submit((frozenset(self.chosen), key))
+            return self.submit((frozenset(self.chosen), key)) if self._some_chosen() else None
         return self.submit(key)
+
+    def _some_chosen(self) -> bool:
+        """Cards are selected; if not, say so (it is no try)."""
+        if not self.chosen and not (self.solved or self.shown):
+            self._say("pw-drill-wrong", _("Click the cards first."))
+        return bool(self.chosen)
 
     def submit(self, answer: Any) -> Feedback | None:
         """Judge an answer; a second wrong one shows the answer, explained."""
