@@ -49,6 +49,7 @@ from piquet_widgets.engine.combinations import is_carte_blanche
 from piquet_widgets.i18n import N_, _
 
 LEVELS = 3
+COURT_RANKS = (4, 5, 6)  # knave, queen, king: a hand dealt without them is a carte blanche
 TRIES = 4000  # deals tried before a generator gives up on its shape (never reached in practice)
 
 
@@ -197,10 +198,18 @@ def _shaped(rng: random.Random, deal_one: Callable[[], Any], fits: Callable[[Any
     raise RuntimeError("no deal of this shape was found")  # a bug in a generator, not the learner's
 
 
+def _is_court(card: Card) -> bool:
+    return card.rank in COURT_RANKS
+
+
 def _arranged(elder: Iterable[Card], younger: Iterable[Card]) -> Deal:
-    """A deal (by the engine) whose hands after a one-card exchange each are `elder` and `younger`."""
-    elder, younger = list(elder), list(younger)
-    rest = [card for card in CARDS if card not in elder and card not in younger]
+    """A deal (by the engine) whose hands after a one-card exchange each are `elder` and `younger`.
+
+    Each player is dealt a spare card (a court card where one is left) in place of a card of his
+    hand (not a court card where he has another), so that no hand is dealt a carte blanche the
+    learner could not see."""
+    elder, younger = (sorted(hand, key=_is_court) for hand in (elder, younger))
+    rest = sorted((card for card in CARDS if card not in elder and card not in younger), key=lambda card: not _is_court(card))
     deal = Deal.new(elder[1:] + [rest[0]], younger[1:] + [rest[1]], [elder[0], younger[0]] + rest[2:])
     deal = deal.apply(Exchange((rest[0],)))
     return deal.apply(Exchange((rest[1],)))
@@ -330,9 +339,6 @@ def make_card_values(rng: random.Random, level: int) -> Drill:
 
 
 # -- lesson 2: carte blanche and the exchange ----------------------------------------------------
-
-COURT_RANKS = (4, 5, 6)  # knave, queen, king
-
 
 def make_carte_blanche(rng: random.Random, level: int) -> Drill:
     """Say whether a hand as dealt is a carte blanche."""
