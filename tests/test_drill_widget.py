@@ -100,3 +100,21 @@ def test_naming_a_sequence_takes_the_cards_and_the_name(progress_file) -> None:
         click_card(view.card_rows[0], card.code)
     view.choices.children[view.drill.choices.index(key)].click()
     assert view.solved
+
+
+def test_the_drill_follows_the_language(progress_file) -> None:
+    from piquet_widgets.widgets.language import change_language
+
+    view = DrillView(DrillSpec("trick", "Who wins the trick?"), seed=5)
+    leader = view.drill.rows[0].caption.params[0][1]  # the seat that led
+    view.choose(next(key for key in view.drill.choices if key != view.drill.solution))
+    english = view.feedback.value
+    change_language("fr")
+    try:
+        assert leader.name_in_words() in ("L'aîné", "Le cadet")
+        assert leader.name_in_words() in view.card_rows[0].caption
+        assert view.feedback.value != english  # the reason said again in French
+        assert view.tries == 1 and not view.solved  # the answer given stays
+    finally:
+        change_language("en")
+    assert view.feedback.value == english
