@@ -10,7 +10,7 @@ import pytest
 from widget_helpers import find, find_all, text_of
 
 from piquet_widgets.widgets.language import change_language
-from piquet_widgets.teach.lessons import lesson
+from piquet_widgets.teach.lessons import LESSONS, lesson
 from piquet_widgets.widgets.lesson import LessonView
 
 
@@ -85,3 +85,53 @@ def test_a_progress_file_that_cannot_be_written_does_not_break_the_lesson(tmp_pa
     monkeypatch.setenv("PIQUET_PROGRESS_FILE", str(blocker / "progress.json"))  # its folder is a file
     quiz = find(LessonView(2).exercises(), "pw-exercise-1")
     assert quiz.choose(quiz.answer) and quiz.solved
+
+
+def test_a_lesson_is_finished_when_every_exercise_and_drill_is_solved(progress_file):
+    from piquet_widgets.teach.drills import lesson_drills
+    from piquet_widgets.teach.progress import Progress
+
+    exercises = len(lesson(1).exercises)
+    drills = len(lesson_drills(1))
+    progress = Progress()
+    for number in range(1, exercises + 1):
+        progress.mark_solved(1, f"exercise-{number}")
+    assert not progress.finished(1)  # the drills are still to do
+    for number in range(1, drills + 1):
+        progress.mark_solved(1, f"drill-{number}")
+    assert progress.finished(1) and not progress.finished(2)
+    total = sum(len(item.exercises) + len(lesson_drills(item.number)) for item in LESSONS)
+    assert Progress().share_done() == (exercises + drills) / total
+
+
+def test_the_lesson_list_ticks_finished_lessons_and_says_the_share_done(progress_file):
+    from piquet_widgets.app.page import App
+    from piquet_widgets.app.params import parse_query
+    from piquet_widgets.teach.drills import lesson_drills
+
+    app = App(parse_query("lesson=7"))
+    link = find(app.root, "pw-lesson-link-7")
+    assert not link.description.startswith("✓")
+    assert text_of(find(app.root, "pw-lesson-share").value).strip() == "0% done"
+    page = app._lessons[7]
+    for number in range(1, len(lesson(7).exercises) + 1):
+        quiz = find(page, f"pw-exercise-{number}")
+        quiz.choose(quiz.answer)
+    for number in range(1, len(lesson_drills(7)) + 1):
+        drill = find(page, f"pw-drill-{number}")
+        drill.submit(drill.drill.solution)
+    assert link.description.startswith("✓ 7.")  # at once, without reloading
+    assert not find(app.root, "pw-lesson-link-6").description.startswith("✓")
+    assert text_of(find(app.root, "pw-lesson-share").value).strip() != "0% done"
+
+
+def test_next_lesson_opens_the_following_one(progress_file):
+    from piquet_widgets.app.page import App
+    from piquet_widgets.app.params import parse_query
+
+    app = App(parse_query("lesson=3"))
+    find(app._lessons[3], "pw-next-lesson").click()
+    assert app.lesson_number == 4 and "pw-lesson-4" in app._lesson_box.children[0]._dom_classes
+    assert find_all(app._lessons[4], "pw-next-lesson")
+    last = App(parse_query("lesson=8"))
+    assert find_all(last._lessons[8], "pw-next-lesson") == []  # the last lesson has none

@@ -38,6 +38,14 @@ def test_eight_lessons_each_with_parts_two_to_four_exercises_and_a_summary() -> 
             assert 0 <= exercise.answer < len(exercise.choices) and len(set(exercise.choices)) == len(exercise.choices)
 
 
+def test_every_wrong_choice_has_its_reason() -> None:
+    for item in LESSONS:
+        for exercise in item.exercises:
+            assert len(exercise.reasons) == len(exercise.choices), exercise.question
+            for index, reason in enumerate(exercise.reasons):
+                assert bool(reason) == (index != exercise.answer), (exercise.question, index)
+
+
 def every_text():
     for item in LESSONS:
         yield item.title
@@ -52,6 +60,7 @@ def every_text():
             yield exercise.question
             yield exercise.explanation
             yield from exercise.choices
+            yield from (reason for reason in exercise.reasons if reason)
     for term, meaning, _number in GLOSSARY:
         yield term
         yield meaning

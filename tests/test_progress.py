@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+from pathlib import Path
+
+import platformdirs
 
 from piquet_widgets.teach.progress import Progress, progress_path
 
@@ -35,3 +39,64 @@ def test_location_follows_the_environment(tmp_path, monkeypatch):
     monkeypatch.delenv("PIQUET_PROGRESS_FILE")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert progress_path() == tmp_path / "data" / "piquet-widgets" / "progress.json"
+
+
+def _solve_one(path: str, lesson: int, exercise: str, start) -> None:
+    """One writer process: a tab that read the progress before any of the others saved."""
+    progress = Progress(Path(path))
+    start.wait()
+    progress.mark_solved(lesson, exercise)
+
+
+def test_twenty_writers_at_once_lose_nothing(tmp_path):
+    path = tmp_path / "progress.json"
+    Progress(path).mark_solved(1, "exercise-1")
+    solves = [(1 + number % 8, f"drill-{number}") for number in range(20)]
+    context = multiprocessing.get_context("spawn")
+    start = context.Barrier(len(solves))
+    writers = [context.Process(target=_solve_one, args=(str(path), lesson, exercise, start)) for lesson, exercise in solves]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join(60)
+    assert [writer.exitcode for writer in writers] == [0] * len(writers)
+    again = Progress(path)
+    assert again.problem is None
+    assert again.is_solved(1, "exercise-1")
+    assert all(again.is_solved(lesson, exercise) for lesson, exercise in solves)
+    assert sum(len(v) for v in json.loads(path.read_text())["solved"].values()) == 21
+
+
+def test_two_tabs_merge_their_work(tmp_path):
+    path = tmp_path / "progress.json"
+    first, second = Progress(path), Progress(path)  # both opened before either saved
+    first.mark_solved(3, "exercise-1")
+    second.mark_solved(4, "drill-2")
+    assert json.loads(path.read_text()) == {"version": 1, "solved": {"3": ["exercise-1"], "4": ["drill-2"]}}
+
+
+def test_one_bad_entry_keeps_the_others_and_is_backed_up(tmp_path):
+    path = tmp_path / "progress.json"
+    content = json.dumps({"version": 1, "solved": {"2": ["exercise-1"], "3": "x", "10": ["drill-1"]}})
+    path.write_text(content)
+    progress = Progress(path)
+    assert progress.problem is not None and progress.is_solved(2, "exercise-1") and progress.is_solved(10, "drill-1")
+    progress.mark_solved(5, "exercise-2")
+    assert json.loads(path.read_text())["solved"] == {"2": ["exercise-1"], "5": ["exercise-2"], "10": ["drill-1"]}
+    assert (tmp_path / "progress.json.bak").read_text() == content
+
+
+def test_a_damaged_file_is_backed_up_before_it_is_replaced(tmp_path):
+    path = tmp_path / "progress.json"
+    for number, content in enumerate(("{broken", json.dumps({"version": 99}))):
+        path.write_text(content)
+        Progress(path).mark_solved(1, "exercise-1")
+        backup = tmp_path / ("progress.json.bak" if number == 0 else "progress.json.bak.1")
+        assert backup.read_text() == content  # the earlier backup is not overwritten
+    assert Progress(path).is_solved(1, "exercise-1")
+
+
+def test_default_location_is_the_platforms_data_folder(monkeypatch):
+    monkeypatch.delenv("PIQUET_PROGRESS_FILE", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    assert progress_path() == platformdirs.user_data_path("piquet-widgets", appauthor=False) / "progress.json"

@@ -49,7 +49,8 @@ def lesson_notebook(lesson: Lesson) -> dict[str, Any]:
         _code(f"lesson-{n}-introduction", f"from piquet_widgets.widgets.lesson import LessonView\n\nlesson = LessonView({n}, notebook=True)\nlesson.introduction()"),
     ]
     cells += [_code(f"lesson-{n}-part-{part}", f"lesson.part({part})") for part in range(1, len(lesson.parts) + 1)]
-    cells += [_code(f"lesson-{n}-exercises", "lesson.exercises()"), _code(f"lesson-{n}-summary", "lesson.summary()")]
+    cells += [_code(f"lesson-{n}-exercises", "lesson.exercises()"), _code(f"lesson-{n}-drills", "lesson.drills()")]
+    cells += [_code(f"lesson-{n}-summary", "lesson.summary()")]
     return _notebook(cells, f"Piquet — lesson {n}")
 
 

@@ -31,6 +31,8 @@ from piquet_widgets.i18n import DEFAULT_LANGUAGE, _, get_language
 from piquet_widgets.teach.glossary import GLOSSARY
 from piquet_widgets.teach.lesson_deals import CAVENDISH
 from piquet_widgets.teach.lessons import LESSONS, text
+from piquet_widgets.teach.lessons import lesson as script_lesson
+from piquet_widgets.teach.progress import Progress
 from piquet_widgets.widgets.language import LanguageSelector, Texts, change_language
 from piquet_widgets.widgets.lesson import LessonView
 
@@ -95,6 +97,14 @@ def _wait_for_request() -> None:
     except (OSError, ValueError, WebSocketException):  # the app then opens as it does with no link
         return
     os.environ.update({str(key): str(value) for key, value in info.items()})
+
+
+def _stored_progress() -> Progress | None:
+    """The learner's lesson progress as stored now (None when it cannot be located)."""
+    try:
+        return Progress()
+    except (OSError, RuntimeError):
+        return None
 
 
 def _button(label: Callable[[], str], *classes: str, on_click: Callable[[], None], texts: Texts) -> widgets.Button:
@@ -262,14 +272,15 @@ class App:
     # -- sections ----------------------------------------------------------------------------
     def _lesson_page(self, number: int) -> widgets.Widget:
         if number not in self._lessons:
-            self._lessons[number] = LessonView(number).page()  # it follows the language itself
+            view = LessonView(number, on_next=self.show_lesson, on_progress=self._show_lesson_progress)
+            self._lessons[number] = view.page()  # it follows the language itself
         return self._lessons[number]
 
     def _build_lesson(self) -> widgets.Widget:
         self._lesson_buttons = []
         for lesson in LESSONS:
             button = self._button(
-                lambda lesson=lesson: _("{number}. {title}").format(number=lesson.number, title=text(lesson.title)),
+                lambda lesson=lesson: self._lesson_label(lesson.number),
                 "pw-lesson-link", f"pw-lesson-link-{lesson.number}",
                 on_click=lambda n=lesson.number: self.show_lesson(n),
             )
@@ -277,13 +288,34 @@ class App:
             button.button_style = "info" if lesson.number == self.lesson_number else ""
             self._lesson_buttons.append(button)
         heading = self.texts.html(lambda: "<strong>{}</strong>".format(escape(_("Lessons"))))
-        listing = widgets.VBox([heading] + self._lesson_buttons)
+        self._share_done = self.texts.html(self._share_done_html, "pw-lesson-share")
+        listing = widgets.VBox([heading, self._share_done] + self._lesson_buttons)
         listing.add_class("pw-lesson-list")
         self._lesson_box = widgets.Box([self._lesson_page(self.lesson_number)])
         self._lesson_box.add_class("pw-lesson-content")
         box = widgets.HBox([listing, self._lesson_box], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         box.add_class("pw-section-lessons")
         return box
+
+    def _lesson_label(self, number: int) -> str:
+        """'3. The point', with a tick once every exercise and drill of the lesson is solved."""
+        label = _("{number}. {title}").format(number=number, title=text(script_lesson(number).title))
+        progress = _stored_progress()
+        return f"✓ {label}" if progress is not None and progress.finished(number) else label
+
+    @staticmethod
+    def _share_done_html() -> str:
+        progress = _stored_progress()
+        share = progress.share_done() if progress is not None else 0.0
+        return "<small>{}</small>".format(escape(_("{percent}% done").format(percent=round(100 * share))))
+
+    def _show_lesson_progress(self) -> None:
+        """Something was solved: the ticks and the share done are said again."""
+        if "lesson" not in self._built:
+            return
+        for number, button in enumerate(self._lesson_buttons, 1):
+            button.description = button.tooltip = self._lesson_label(number)
+        self._share_done.value = self._share_done_html()
 
     def _walkthrough_deal(self) -> tuple[object, Callable[[], str]]:
         """What the walkthrough opens first — the link's deal, or Cavendish's example — and its

@@ -98,13 +98,15 @@ class Part:
 
 @dataclass(frozen=True)
 class Exercise:
-    """A question answered at once: choices, the right one, and why."""
+    """A question answered at once: choices, the right one, and why — and for each wrong choice
+    the reason it is wrong (`reasons`, one per choice, empty for the right one)."""
 
     question: str
     choices: tuple[str, ...]
     answer: int
     explanation: str
     cards: Cards | None = None  # the cards the question is about
+    reasons: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -146,12 +148,12 @@ LESSON_1 = Lesson(
         ))),
         Part(N_("The deal"), (
             N_("The dealer gives **twelve cards to each player**, two or three at a time. The **eight cards left over are the talon**, laid face down between the players."),
-            N_("The top five cards of the talon are for the non-dealer, the bottom three for the dealer. Each player uses them in the exchange (lesson 2)."),
+            N_("The top five cards of the talon are for the non-dealer; the dealer takes from the top of what remains — the last three when the non-dealer takes all five. Each player uses them in the exchange (lesson 2)."),
         ), Cards((
             (ELDER, deals.CAVENDISH["elder"]),
             (YOUNGER, deals.CAVENDISH["younger"]),
             (N_("Talon: the top five, for elder"), " ".join(deals.CAVENDISH["talon"].split()[:5])),
-            (N_("Talon: the bottom three, for younger"), " ".join(deals.CAVENDISH["talon"].split()[5:])),
+            (N_("Talon: the last three, for younger when elder takes five"), " ".join(deals.CAVENDISH["talon"].split()[5:])),
         )), N_("The deal Cavendish uses as his example: elder's twelve cards, younger's twelve and the talon.")),
         Part(N_("Elder and younger"), (
             N_("The non-dealer is called **elder** and the dealer **younger**. Elder has the advantages: he exchanges first and may take up to five cards, he declares first, and he leads to the first trick."),
@@ -164,11 +166,14 @@ LESSON_1 = Lesson(
     ),
     exercises=(
         Exercise(N_("How many cards does each player hold after the deal?"), ("8", "12", "16"), 1,
-                 N_("Twelve each; the other eight cards are the talon.")),
+                 N_("Twelve each; the other eight cards are the talon."),
+                 reasons=(N_("Eight is the talon, the cards left over; each player holds twelve."), "", N_("Sixteen each would leave no talon: the pack has 32 cards, twelve for each player and eight in the talon."))),
         Exercise(N_("Which player is elder?"), (N_("The dealer"), N_("The non-dealer")), 1,
-                 N_("Elder is the non-dealer: he exchanges first, declares first and leads first.")),
+                 N_("Elder is the non-dealer: he exchanges first, declares first and leads first."),
+                 reasons=(N_("The dealer is younger; elder is the other player, who exchanges, declares and leads first."), "")),
         Exercise(N_("How many cards of the talon may elder take?"), (N_("Up to three"), N_("Up to five"), N_("All eight")), 1,
-                 N_("Up to five — the top five are his. Younger may take what elder leaves.")),
+                 N_("Up to five — the top five are his. Younger may take what elder leaves."),
+                 reasons=(N_("Three is what younger usually takes; elder's share of the talon is the top five."), "", N_("Elder may take only his five; the rest is for younger."))),
     ),
     summary=(
         N_("32 cards, ace high and seven low, no trumps."),
@@ -184,43 +189,40 @@ LESSON_2 = Lesson(
     teaches=(
         N_("what a **carte blanche** is and what it scores"),
         N_("how elder and then younger exchange cards with the talon"),
-        N_("which cards to keep and which to throw"),
     ),
     parts=(
         Part(N_("Carte blanche"), (
             N_("A hand dealt with **no king, queen or knave** — aces and tens are allowed — is a **carte blanche**. It scores **10** at once."),
-            N_("It is announced before the exchange and stands whatever the exchange brings. It counts before every other score of the deal, which matters for pique and repique (lesson 5). It is rare: about one hand in 1,800."),
+            N_("It is announced before the exchange, and its cards are shown once the opponent has discarded; it stands whatever the exchange brings. It counts before every other score of the deal, which matters for pique and repique (lesson 5). It is rare: about one hand in 1,800."),
         ), Walkthrough(deals.CARTE_BLANCHE, "deal"), N_("Elder's hand here has no king, queen or knave: he scores 10 before anything else."),
             N_("How rare is it? The table gives the exact chance of a carte blanche and of other hands, and deals ten thousand hands to see how often they really come."),
             Odds()),
         Part(N_("Elder's exchange"), (
-            N_("Elder must **discard from one to five cards**, then takes as many from the **top of the talon**, in order. If he takes fewer than five, he may look at the ones he leaves."),
+            N_("Elder must **discard from one to five cards**, then takes as many from the **top of the talon**, in order. If he takes fewer than five, he must say how many he leaves, and he may look at them."),
         )),
         Part(N_("Younger's exchange"), (
             N_("Younger must **discard at least one card** and may take **all the cards that remain** in the talon: three if elder took five, more if elder left some. He takes from the top of what remains, so elder's leftovers come first."),
             N_("Discards never come back into the deal. Each player may look at his own."),
         ), Walkthrough(deals.CAVENDISH, "exchange"), N_("In Cavendish's deal elder discards five cards and younger three; step through the exchange.")),
-        Part(N_("What to keep"), (
-            N_("Keep the cards that make combinations: your **longest suit** (the point), **runs in one suit** (sequences), and aces, kings, queens, knaves and tens **by threes and fours** (sets) — and the high cards that win tricks."),
-            N_("Throw the low cards that belong to nothing. Elder, who may take five, can hope for much from the talon; younger, who usually takes three, should guard his weak suits."),
-        )),
     ),
     exercises=(
         Exercise(N_("Is this hand, as dealt, a carte blanche?"), (N_("Yes"), N_("No")), 0,
                  N_("Yes: no king, queen or knave. Aces and tens do not spoil a carte blanche."),
-                 Cards(((N_("The hand"), "AS TS 9S 8H 7H AD TD 9D 8D AC 9C 7C"),))),
+                 Cards(((N_("The hand"), "AS TS 9S 8H 7H AD TD 9D 8D AC 9C 7C"),)),
+                 reasons=("", N_("Look again: there is no king, queen or knave, and aces and tens are allowed."))),
         Exercise(N_("Elder took three cards from the talon. How many may younger take at most?"), ("3", "5", "8"), 1,
-                 N_("Five: all the cards elder left. Younger takes them from the top of what remains.")),
-        Exercise(N_("Elder holds this hand. Which five discards keep his quint?"),
+                 N_("Five: all the cards elder left. Younger takes them from the top of what remains."),
+                 reasons=(N_("Three is younger's share only when elder takes all five; here elder left two of his, so five remain."), "", N_("Elder already took three of the eight; younger may take only the five that remain."))),
+        Exercise(N_("Elder holds this hand. Which five discards keep his five hearts in a row, K Q J 10 9 (a quint, lesson 4)?"),
                  (symbols("9H 8S 7S 8D 7D"), symbols("8S 7S 8D 7D 8C"), symbols("KH 7S 7D 9C 8C")), 1,
                  N_("The quint is K Q J 10 9 of hearts: discarding the nine or the king of hearts breaks it."),
-                 Cards(((N_("Elder"), QUINT_HAND),))),
+                 Cards(((N_("Elder"), QUINT_HAND),)),
+                 reasons=(N_("Discarding the 9♥ breaks the run: K Q J 10 of hearts are left, a quart."), "", N_("Discarding the K♥ breaks the run: Q J 10 9 of hearts are left, a quart."))),
     ),
     summary=(
         N_("Carte blanche: no king, queen or knave as dealt — 10, counted first of all."),
         N_("Elder discards 1 to 5 and takes as many from the top of the talon."),
         N_("Younger discards at least 1 and may take all that remain."),
-        N_("Keep your point, sequences, sets and high cards; throw the low loose cards."),
     ),
 )
 
@@ -237,26 +239,31 @@ LESSON_3 = Lesson(
             N_("Elder announces his: \"a point of five\". Younger answers **\"good\"** if elder's is better, **\"not good\"** if his own is better, or **\"equal\"**."),
         )),
         Part(N_("Equal length: the values"), (
-            N_("When both points have the same number of cards, the one whose cards add up to more wins: **ace 11, king, queen and knave 10, the others their number**. Elder asks \"how much?\" and answers, say, \"forty-nine\"."),
+            N_("When both points have the same number of cards, the one whose cards add up to more wins: **ace 11, king, queen and knave 10, the others their number**. Younger asks \"how much?\" and elder answers, say, \"forty-nine\"."),
             N_("If the totals are equal too, **nobody scores the point**."),
         )),
         Part(N_("What it scores"), (
             N_("The winner scores **one for each card** of his point: five for a point of five. The loser scores nothing for his."),
             N_("In Cavendish's deal both players hold a point of five; elder's makes 49 and younger's 48, so elder's is good and he scores 5."),
+            N_("A player may **sink** a combination: declare less than he holds. What he does not declare does not score, and does not save him from a pique or repique (lesson 5). In **open piquet** everything is declared in full."),
         ), Walkthrough(deals.CAVENDISH, "declarations"), N_("The deal is at the declarations: step forward to see the point decided.")),
     ),
     exercises=(
         Exercise(N_("Elder's longest suit is ♠ A K 9 8 7; younger's is ♥ A K Q J. Who scores the point?"),
                  (CHOICE_ELDER, CHOICE_YOUNGER, CHOICE_NOBODY), 0,
-                 N_("Elder: five cards beat four, whatever their values. He scores 5.")),
+                 N_("Elder: five cards beat four, whatever their values. He scores 5."),
+                 reasons=("", N_("Younger's hearts are worth more, but they are four cards against five: the length decides first."), N_("The points are not of the same length: five cards beat four, so elder scores."))),
         Exercise(N_("Elder's point is ♥ A 10 9 8 7; younger's is ♠ K Q J 9 8. Who scores the point?"),
                  (CHOICE_ELDER, CHOICE_YOUNGER, CHOICE_NOBODY), 1,
-                 N_("Younger: both are points of five, and 10 + 10 + 10 + 9 + 8 = 47 beats 11 + 10 + 9 + 8 + 7 = 45.")),
+                 N_("Younger: both are points of five, and 10 + 10 + 10 + 9 + 8 = 47 beats 11 + 10 + 9 + 8 + 7 = 45."),
+                 reasons=(N_("Elder's ace counts 11, but add them up: his hearts make 45 and younger's spades 47."), "", N_("Both are points of five, but their totals differ: 45 for elder, 47 for younger."))),
         Exercise(N_("Elder's point is ♣ A Q 10 9 8; younger's is ♦ K Q J 10 8. Who scores the point?"),
                  (CHOICE_ELDER, CHOICE_YOUNGER, CHOICE_NOBODY), 2,
-                 N_("Nobody: both are points of five worth 48. An equality scores nothing.")),
+                 N_("Nobody: both are points of five worth 48. An equality scores nothing."),
+                 reasons=(N_("Add them up: 11 + 10 + 10 + 9 + 8 = 48 for elder and 10 + 10 + 10 + 10 + 8 = 48 for younger — the same."), N_("Add them up: 11 + 10 + 10 + 9 + 8 = 48 for elder and 10 + 10 + 10 + 10 + 8 = 48 for younger — the same."), "")),
         Exercise(N_("What does a point of six score for the player who wins it?"), ("1", "6", "16"), 1,
-                 N_("Six: one for each card of the point.")),
+                 N_("Six: one for each card of the point."),
+                 reasons=(N_("The point scores one for each card, not one in all."), "", N_("Sixteen is what a sixième, six cards in sequence, scores; a point scores one for each card."))),
     ),
     summary=(
         N_("The point is your longest suit."),
@@ -271,6 +278,7 @@ LESSON_4 = Lesson(
         N_("what a **sequence** is, its name and what it scores"),
         N_("what a **set** is — trio and quatorze — and which cards make one"),
         N_("how the best sequence or set takes **all** its holder's combinations"),
+        N_("which cards to keep in the exchange, and which to throw"),
     ),
     parts=(
         Part(N_("Sequences"), (
@@ -283,27 +291,36 @@ LESSON_4 = Lesson(
             N_("A longer sequence beats a shorter one; at equal length the higher top card wins. If the best sequences are exactly equal, **nobody scores any sequence**."),
         )),
         Part(N_("Sets"), (
-            N_("Three or four cards of the same rank make a set — **aces, kings, queens, knaves or tens only**. Nines, eights and sevens never count."),
+            N_("Three or four cards of the same rank make a set — **aces, kings, queens, knaves or tens only**. Nines, eights and sevens never form sets, though they count in play like any card."),
             N_("Three (a **trio**) score 3; four (a **quatorze**) score 14. Any quatorze beats any trio; between two of a kind the higher rank wins. The winner scores all his sets."),
         ), Walkthrough(deals.CAVENDISH, "sequence"), N_("In Cavendish's deal elder's quart major wins the sequences; younger's fourteen tens beat elder's three knaves and bring his three queens with them: 14 + 3 = 17.")),
+        Part(N_("What to keep"), (
+            N_("Keep the cards that make combinations: your **longest suit** (the point), **runs in one suit** (sequences), and aces, kings, queens, knaves and tens **by threes and fours** (sets) — and the high cards that win tricks."),
+            N_("Throw the low cards that belong to nothing. Elder, who may take five, can hope for much from the talon; younger, who usually takes three, should guard his weak suits."),
+        )),
     ),
     exercises=(
         Exercise(N_("Elder holds ♠ A K Q J 10 and ♥ 9 8 7; younger's best sequence is ♦ K Q J 10 9. Who scores for sequences, and how much?"),
                  (N_("Elder, 15"), N_("Elder, 18"), N_("Younger, 15"), N_("Nobody")), 1,
-                 N_("Elder: his quint major beats a quint to the king, and he scores all his sequences: 15 for the quint and 3 for the tierce.")),
+                 N_("Elder: his quint major beats a quint to the king, and he scores all his sequences: 15 for the quint and 3 for the tierce."),
+                 reasons=(N_("Elder wins the sequences, so he scores every sequence he holds: the tierce too, 15 + 3."), "", N_("Both are quints; at equal length the higher top card wins, and elder's is headed by the ace."), N_("The quints are not equal: elder's is headed by the ace, younger's by the king."))),
         Exercise(N_("Elder holds three aces; younger holds four knaves. Who scores for sets?"),
                  (CHOICE_ELDER, CHOICE_YOUNGER, CHOICE_NOBODY), 1,
-                 N_("Younger: any quatorze beats any trio, so his fourteen knaves score 14.")),
+                 N_("Younger: any quatorze beats any trio, so his fourteen knaves score 14."),
+                 reasons=(N_("Aces rank higher, but any quatorze beats any trio: four knaves beat three aces."), "", N_("A quatorze and a trio are never equal: the quatorze wins."))),
         Exercise(N_("What do four nines score?"), (N_("14"), N_("3"), N_("Nothing")), 2,
-                 N_("Nothing: only aces, kings, queens, knaves and tens make sets.")),
+                 N_("Nothing: only aces, kings, queens, knaves and tens make sets."),
+                 reasons=(N_("Only aces, kings, queens, knaves and tens make sets; four nines are no quatorze."), N_("Nines make no set at all, neither a trio nor a quatorze."), "")),
         Exercise(N_("Elder holds ♥ K Q J 10 and ♠ 9 8 7; younger's best is ♣ K Q J 10. Who scores for sequences?"),
                  (N_("Elder, 7"), N_("Elder, 4"), N_("Younger, 4"), N_("Nobody")), 3,
-                 N_("Nobody: the best sequences are equal, and then no sequence scores — not even elder's tierce.")),
+                 N_("Nobody: the best sequences are equal, and then no sequence scores — not even elder's tierce."),
+                 reasons=(N_("The best sequences are equal, both quarts to the king, so nobody scores any sequence — not even elder's tierce."), N_("Elder's quart is no better than younger's: both are quarts to the king, an equality."), N_("Younger's quart is no better than elder's: both are quarts to the king, an equality."), "")),
     ),
     summary=(
         N_("Sequences: 3 or more in a row in one suit; tierce 3, quart 4, quint 15, sixième 16, septième 17, huitième 18."),
         N_("Sets: 3 or 4 of A, K, Q, J or 10; trio 3, quatorze 14."),
         N_("The best sequence (or set) scores all its holder's; an exact tie of the best sequences scores nothing."),
+        N_("In the exchange keep your point, sequences, sets and high cards; throw the low loose cards."),
     ),
 )
 
@@ -321,36 +338,41 @@ LESSON_5 = Lesson(
         )),
         Part(N_("Repique: 60"), (
             N_("A player who reaches **30 from carte blanche, point, sequences and sets alone**, before his opponent has scored anything, adds **60**: a **repique**."),
-            N_("**Either** player can make one — younger too, because all the declarations count before elder's first lead."),
+            N_("**Either** player can make one — younger too: he speaks his declarations only after elder has led to the first trick, but they reckon before that lead."),
         ), Walkthrough(deals.REPIQUE, "declarations"), N_("Younger wins the point (5), the sequences (18) and the sets (20): he passes thirty while elder has nothing, and adds 60.")),
         Part(N_("Pique: 30"), (
+            N_("In the play (lesson 6) the player who leads to a trick scores **1 for the card he leads**, and the second player **1 when he wins** the trick."),
             N_("If elder reaches **30 with his declarations and his points in play**, counted trick by trick, before younger has scored anything, he adds **30**: a **pique**."),
             N_("**Only elder** can make a pique: he leads to the first trick, so his lead always counts before younger's first point in play."),
         ), Walkthrough(deals.PIQUE, "play"), N_("Elder has 24 from his declarations; his sixth lead makes 30 before younger has scored, and he adds 30.")),
         Part(N_("What saves a player"), (
-            N_("A single point scored by the opponent before the thirty — in any category — **saves** a player from both bonuses."),
+            N_("A player's **own score** saves him from both bonuses, if it reckons before his opponent reaches thirty: a single point, in any category, is enough."),
             N_("An **equality scores nothing, so it saves nothing**. And **the cards and capot never count towards a pique**: in the deal below elder wins every trick and scores 68, but no pique, because his 40 for capot does not count towards it."),
         ), Walkthrough(deals.CAPOT, "end")),
     ),
     exercises=(
         Exercise(N_("Elder has 24 from his declarations and younger has scored nothing. Elder leads and wins trick after trick. At which lead does he make a pique?"),
                  (N_("The first"), N_("The sixth"), N_("Never: a pique needs 30 from the declarations")), 1,
-                 N_("The sixth: 24 + 6 leads = 30, before younger has scored, so elder adds 30.")),
+                 N_("The sixth: 24 + 6 leads = 30, before younger has scored, so elder adds 30."),
+                 reasons=(N_("24 + 1 is only 25: he needs six leads to reach 30."), "", N_("A pique counts the points in play too; only a repique needs 30 from the declarations alone."))),
         Exercise(N_("After the exchange elder holds these cards and younger the four aces among his. Elder scores the point (6) and his sequences (16 + 15); younger scores fourteen aces. Does elder make a repique?"),
                  (N_("Yes: 37 before younger's sets count"), N_("No: younger scored 14"), N_("No: only younger can repique")), 0,
                  N_("Yes: point and sequences count before sets, so elder reaches 37 while younger still has nothing, and adds 60."),
-                 Cards(((N_("Elder"), "KH QH JH TH 9H 8H QC JC TC 9C 8C 7D"), (N_("Younger"), "AS 9S 8S 7S AH 7H AD 9D 8D AC KC 7C")))),
+                 Cards(((N_("Elder"), "KH QH JH TH 9H 8H QC JC TC 9C 8C 7D"), (N_("Younger"), "AS 9S 8S 7S AH 7H AD 9D 8D AC KC 7C"))),
+                 reasons=("", N_("Younger's sets reckon after elder's point and sequences: elder has 37 before they count."), N_("Either player can make a repique; it is the pique that only elder can make."))),
         Exercise(N_("Elder's point was equal to younger's; younger has scored nothing else. Elder has 29 and leads. Can he still make a pique?"),
                  (N_("Yes"), N_("No: the equality saved younger")), 0,
-                 N_("Yes: an equality scores nothing, so younger has still scored nothing; elder's lead makes 30 and a pique.")),
+                 N_("Yes: an equality scores nothing, so younger has still scored nothing; elder's lead makes 30 and a pique."),
+                 reasons=("", N_("An equality scores nothing, so it saves nothing: younger still has no score."))),
         Exercise(N_("Which player can make a pique?"), (N_("Elder only"), N_("Younger only"), N_("Either")), 0,
-                 N_("Elder only: his first lead always counts before younger's first point in play. Either can make a repique.")),
+                 N_("Elder only: his first lead always counts before younger's first point in play. Either can make a repique."),
+                 reasons=("", N_("Younger can never make a pique: elder's first lead always reckons before younger's first point in play."), N_("Either player can make a repique, but only elder a pique: his first lead reckons before younger's first point in play."))),
     ),
     summary=(
         N_("Order: carte blanche, point, sequences, sets, the play trick by trick, the cards or capot."),
         N_("Repique (+60): 30 from the declarations alone before the opponent scores — either player."),
         N_("Pique (+30): 30 with the declarations and the play before younger scores — elder only."),
-        N_("Any score of the opponent saves; an equality does not; the cards and capot never count towards a pique."),
+        N_("A player is saved by any score of his own that reckons before the opponent reaches 30; an equality saves nothing; the cards and capot never count towards a pique."),
     ),
 )
 
@@ -377,14 +399,18 @@ LESSON_6 = Lesson(
     exercises=(
         Exercise(N_("Younger leads the 7♠ and elder wins the trick with the A♠. What does each score for this trick?"),
                  (N_("Younger 1, elder 1"), N_("Elder 1 only"), N_("Elder 2")), 0,
-                 N_("Younger scores 1 for leading, elder 1 for winning as second player.")),
+                 N_("Younger scores 1 for leading, elder 1 for winning as second player."),
+                 reasons=("", N_("The leader scores 1 for every card he leads, winning or not: younger scores 1 too."), N_("Elder scores 1 for winning as second player; the point for the lead is younger's."))),
         Exercise(N_("Elder leads the A♥ to the twelfth trick and wins it. What does the trick bring him?"), ("1", "2", "3"), 1,
-                 N_("Two: 1 for the lead and 1 for the last trick.")),
+                 N_("Two: 1 for the lead and 1 for the last trick."),
+                 reasons=(N_("The last trick brings its winner 1 more, besides his point for the lead."), "", N_("A lead that wins scores its 1 point, and the last trick 1 more: 2 in all."))),
         Exercise(N_("Elder wins seven tricks and younger five. Who scores for the cards?"),
                  (N_("Elder, 10"), N_("Younger, 10"), N_("Nobody")), 0,
-                 N_("Elder: more tricks wins the cards, 10.")),
+                 N_("Elder: more tricks wins the cards, 10."),
+                 reasons=("", N_("The cards go to the player with more tricks: elder's seven."), N_("Only six tricks each scores nothing; seven against five wins the cards."))),
         Exercise(N_("What does a player who wins all twelve tricks score for them, besides the points in play?"), ("10", "22", "40"), 2,
-                 N_("Forty: capot, instead of 10 for the cards.")),
+                 N_("Forty: capot, instead of 10 for the cards."),
+                 reasons=(N_("Ten is for the cards; all twelve tricks make capot, 40 instead."), N_("22 is no score of Piquet: all twelve tricks make capot, 40 instead of 10."), "")),
     ),
     summary=(
         N_("Follow suit if you can; the higher card of the suit led wins; the winner leads."),
@@ -416,12 +442,15 @@ LESSON_7 = Lesson(
     ),
     exercises=(
         Exercise(N_("After six deals A has 109 and B 94. What does A score for the partie?"), ("115", "203", "303"), 2,
-                 N_("303: B is under 100, so he is rubiconed and A scores 109 + 94 + 100.")),
+                 N_("303: B is under 100, so he is rubiconed and A scores 109 + 94 + 100."),
+                 reasons=(N_("115 is W − L + 100, the settlement when the loser has 100 or more; B has 94, under 100."), N_("203 forgets the 100: a rubiconed loser pays W + L + 100."), "")),
         Exercise(N_("After six deals A has 130 and B 101. What does A score for the partie?"), ("129", "231", "331"), 0,
-                 N_("129: B passed 100, so A scores 130 − 101 + 100.")),
+                 N_("129: B passed 100, so A scores 130 − 101 + 100."),
+                 reasons=("", N_("231 adds the totals, as for a rubiconed loser; B has 101, past the rubicon, so A scores W − L + 100."), N_("331 is W + L + 100, paid only by a loser under 100; B has 101."))),
         Exercise(N_("After six deals the totals are equal. What happens?"),
                  (N_("The partie is drawn"), N_("Each player deals once more"), N_("Elder of the last deal wins")), 1,
-                 N_("Each deals once more (two more deals); if still equal, the partie is drawn.")),
+                 N_("Each deals once more (two more deals); if still equal, the partie is drawn."),
+                 reasons=(N_("Not yet: a tie after six deals brings one more deal each; only a tie after those is a draw."), "", N_("Nobody wins by being elder: each player deals once more."))),
     ),
     summary=(
         N_("A partie is six deals; each player is elder three times."),
@@ -451,12 +480,15 @@ LESSON_8 = Lesson(
     exercises=(
         Exercise(N_("Elder declares a point of five making 48; younger holds a point of five making 47. What does younger answer?"),
                  (N_("Good"), N_("Not good"), N_("Equal")), 0,
-                 N_("\"Good\": elder's point is better, so elder scores 5.")),
+                 N_("\"Good\": elder's point is better, so elder scores 5."),
+                 reasons=("", N_("\"Not good\" would mean younger's point is better; elder's 48 beats his 47."), N_("Both have five cards, but 48 and 47 differ, so elder's is better: \"Good\"."))),
         Exercise(N_("What counts first in a deal?"), (N_("The point"), N_("Carte blanche"), N_("The first lead")), 1,
-                 N_("Carte blanche counts before everything else.")),
+                 N_("Carte blanche counts before everything else."),
+                 reasons=(N_("The point comes second: carte blanche reckons before everything else."), "", N_("The play reckons after all the declarations; carte blanche comes first of all."))),
         Exercise(N_("Younger has scored nothing and elder has 25 when the play starts. Which bonus can elder still make?"),
                  (N_("A repique"), N_("A pique"), N_("Neither")), 1,
-                 N_("A pique: five more points in play before younger scores. A repique needs 30 from the declarations alone.")),
+                 N_("A pique: five more points in play before younger scores. A repique needs 30 from the declarations alone."),
+                 reasons=(N_("A repique needs 30 from the declarations alone; elder has only 25 from them."), "", N_("Elder can still make a pique: five more points in play before younger scores."))),
     ),
     summary=(
         N_("Open piquet: both hands visible, every choice explained."),

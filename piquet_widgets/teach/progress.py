@@ -1,25 +1,38 @@
-"""Lesson progress: which exercises a learner has solved, kept in a small file per user.
+"""Lesson progress: which exercises and drills a learner has solved, kept in a small file per user.
 
-The file is JSON, written atomically, at `$PIQUET_PROGRESS_FILE` if set, else
-`$XDG_DATA_HOME/piquet-widgets/progress.json` (`~/.local/share/…` by default)::
+The file is JSON, written atomically, at `$PIQUET_PROGRESS_FILE` if set, else at
+`$XDG_DATA_HOME/piquet-widgets/progress.json` if that is set, else in the user's data folder of
+the platform (`~/.local/share/piquet-widgets/` on Linux, `~/Library/Application Support/…` on
+macOS, `%LOCALAPPDATA%\\piquet-widgets\\` on Windows)::
 
-    {"version": 1, "solved": {"3": ["point-1", "point-2"], "5": ["pique-1"]}}
+    {"version": 1, "solved": {"3": ["exercise-1", "drill-2"], "5": ["exercise-4"]}}
 
-`solved` maps a lesson number to the identifiers of its exercises solved at least once. A
-missing file is an empty progress; a corrupt or foreign one is left untouched, reported, and
-replaced only when the learner solves something new.
+`solved` maps a lesson number to the identifiers of its exercises and drills solved at least
+once. Every save re-reads the file and merges it under a lock, so that two tabs (or two kernels
+of one user on a hub) never lose each other's work. A missing file is an empty progress; a
+damaged entry is reported and skipped, the others kept; a damaged or foreign file is left
+untouched until the learner solves something new, and then copied to a backup beside it before
+it is replaced.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
+
+from filelock import FileLock
+from platformdirs import user_data_path
 
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.files import read_json_file, write_json_atomic
 from piquet_widgets.i18n import N_
+from piquet_widgets.teach.drills import lesson_drills
+from piquet_widgets.teach.lessons import LESSONS
+from piquet_widgets.teach.lessons import lesson as lesson_of
 
 VERSION = 1
+LOCK_TIMEOUT = 10  # seconds a save waits for another writer before it gives up (an OSError)
 
 
 def progress_path() -> Path:
@@ -27,43 +40,100 @@ def progress_path() -> Path:
     explicit = os.environ.get("PIQUET_PROGRESS_FILE")
     if explicit:
         return Path(explicit)
-    data = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(data) / "piquet-widgets" / "progress.json"
+    data = os.environ.get("XDG_DATA_HOME")  # honoured on every platform, as on Linux
+    folder = Path(data) / "piquet-widgets" if data else user_data_path("piquet-widgets", appauthor=False)
+    return folder / "progress.json"
+
+
+def exercise_key(number: int) -> str:
+    """The identifier of a lesson's exercise `number` (1-based) in the progress file."""
+    return f"exercise-{number}"
+
+
+def drill_key(number: int) -> str:
+    """The identifier of a lesson's drill `number` (1-based) in the progress file."""
+    return f"drill-{number}"
+
+
+def lesson_tasks(number: int) -> frozenset[str]:
+    """Everything lesson `number` asks: its exercises and its drills."""
+    exercises = range(1, len(lesson_of(number).exercises) + 1)
+    drills = range(1, len(lesson_drills(number)) + 1)
+    return frozenset([exercise_key(n) for n in exercises] + [drill_key(n) for n in drills])
 
 
 class Progress:
-    """The exercises solved so far; `problem` says why a stored file could not be read."""
+    """The exercises solved so far; `problem` says why a stored file could not be read in full."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or progress_path()
-        self.problem: PiquetError | None = None
-        self.solved: dict[str, set[str]] = {}
-        if self.path.exists():
-            try:
-                self.solved = _parse(read_json_file(self.path))
-            except PiquetError as error:
-                self.problem = error
+        self.solved, self.problem = _read(self.path)
 
     def is_solved(self, lesson: int, exercise: str) -> bool:
         return exercise in self.solved.get(str(lesson), set())
 
+    def finished(self, lesson: int) -> bool:
+        """Every exercise and every drill of the lesson solved at least once."""
+        return lesson_tasks(lesson) <= self.solved.get(str(lesson), set())
+
+    def share_done(self) -> float:
+        """The share of all the lessons' exercises and drills solved, from 0 to 1."""
+        tasks = [(item.number, lesson_tasks(item.number)) for item in LESSONS]
+        done = sum(len(keys & self.solved.get(str(number), set())) for number, keys in tasks)
+        return done / sum(len(keys) for _number, keys in tasks)
+
     def mark_solved(self, lesson: int, exercise: str) -> None:
-        """Remember a solved exercise, on disk at once (survives a restart of the server)."""
-        if self.is_solved(lesson, exercise):
+        """Remember a solved exercise, on disk at once (survives a restart of the server), merged
+        with what other writers saved meanwhile."""
+        if self.is_solved(lesson, exercise) and self.problem is None:
             return
         self.solved.setdefault(str(lesson), set()).add(exercise)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        write_json_atomic(self.path, {"version": VERSION, "solved": {k: sorted(v) for k, v in sorted(self.solved.items())}})
+        with FileLock(str(self.path.with_name(self.path.name + ".lock")), timeout=LOCK_TIMEOUT):
+            stored, problem = _read(self.path)
+            if problem is not None:
+                _back_up(self.path)
+            for number, exercises in stored.items():
+                self.solved.setdefault(number, set()).update(exercises)
+            table = {number: sorted(exercises) for number, exercises in sorted(self.solved.items(), key=lambda item: _order(item[0]))}
+            write_json_atomic(self.path, {"version": VERSION, "solved": table})
         self.problem = None
 
 
-def _parse(value: object) -> dict[str, set[str]]:
-    """The `solved` table of a progress file, or a PiquetError saying what is wrong with it."""
+def _order(lesson: str) -> tuple[int, str]:
+    return (int(lesson), "") if lesson.isdigit() else (1 << 30, lesson)
+
+
+def _read(path: Path) -> tuple[dict[str, set[str]], PiquetError | None]:
+    """The solved table stored at `path` (empty if there is none) and what is wrong with it."""
+    if not path.exists():
+        return {}, None
+    try:
+        return _parse(read_json_file(path))
+    except PiquetError as error:
+        return {}, error
+
+
+def _parse(value: object) -> tuple[dict[str, set[str]], PiquetError | None]:
+    """The good entries of a progress file's `solved` table, and a PiquetError naming a bad one;
+    a file that is not a progress file of this version raises it."""
     if not isinstance(value, dict) or value.get("version") != VERSION or not isinstance(value.get("solved"), dict):
         raise PiquetError(N_("The saved lesson progress is not a progress file of this version; it is kept as it is."))
-    solved = {}
+    solved, problem = {}, None
     for lesson, exercises in value["solved"].items():
         if not isinstance(exercises, list) or not all(isinstance(e, str) for e in exercises):
-            raise PiquetError(N_("The saved lesson progress is damaged (lesson {lesson}); it is kept as it is."), lesson=lesson)
+            problem = PiquetError(N_("The saved lesson progress is damaged (lesson {lesson}); it is kept as it is."), lesson=lesson)
+            continue
         solved[str(lesson)] = set(exercises)
-    return solved
+    return solved, problem
+
+
+def _back_up(path: Path) -> Path:
+    """Copy a damaged progress file beside it (`progress.json.bak`, `.bak.1`, …) before it is replaced."""
+    backup = path.with_name(path.name + ".bak")
+    number = 0
+    while backup.exists():
+        number += 1
+        backup = path.with_name(f"{path.name}.bak.{number}")
+    shutil.copy2(path, backup)
+    return backup

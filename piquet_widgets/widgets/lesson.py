@@ -6,6 +6,7 @@ In a notebook each cell shows one piece, the same way in every lesson:
     lesson = LessonView(3, notebook=True)
     lesson.introduction()      # the title, the language menu; then lesson.part(1), lesson.part(2), …
     lesson.exercises()
+    lesson.drills()            # tasks on real cards, dealt afresh by the engine
     lesson.summary()
 
 The app shows `LessonView(n).page()`, all of them at once. Texts are translated when a piece is
@@ -22,6 +23,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import escape
 
 import ipywidgets as widgets
@@ -30,7 +32,7 @@ from piquet_widgets.engine import PiquetError, partie_from_json
 from piquet_widgets.i18n import _
 from piquet_widgets.teach import lessons as script
 from piquet_widgets.teach.lessons import Cards, Lesson, Odds, PartieSheet, Practice, Walkthrough, text
-from piquet_widgets.teach.progress import Progress
+from piquet_widgets.teach.progress import Progress, drill_key, exercise_key
 from piquet_widgets.teach.steps import PHASES
 from piquet_widgets.widgets.language import LanguageSelector, Texts
 from piquet_widgets.widgets.quiz import Quiz
@@ -161,9 +163,17 @@ class LessonView:
     the app has its own menu.
     """
 
-    def __init__(self, number: int, notebook: bool = False) -> None:
+    def __init__(
+        self,
+        number: int,
+        notebook: bool = False,
+        on_next: Callable[[int], None] | None = None,
+        on_progress: Callable[[], None] | None = None,
+    ) -> None:
         self.lesson: Lesson = script.lesson(number)
         self.notebook = notebook
+        self.on_next = on_next  # opens another lesson: the page's "Next lesson →" calls it
+        self.on_progress = on_progress  # called after each exercise or drill solved
         self.texts = Texts()
 
     def _title(self) -> str:
@@ -213,10 +223,8 @@ class LessonView:
         box.add_class("pw-lesson-part")
         return self.texts.keep(box)
 
-    @staticmethod
-    def exercise_key(number: int) -> str:
-        """The identifier of exercise `number` (1-based) in the progress file."""
-        return f"exercise-{number}"
+    exercise_key = staticmethod(exercise_key)
+    drill_key = staticmethod(drill_key)
 
     def _progress(self) -> Progress | None:
         """The learner's progress as stored now (None if it cannot even be located)."""
@@ -226,13 +234,19 @@ class LessonView:
             return None
 
     def _mark_solved(self, progress: Progress | None, number: int) -> None:
-        """Remember a solved exercise; a progress file that cannot be written never breaks the lesson."""
+        """Remember a solved exercise."""
+        self._mark(progress, self.exercise_key(number))
+
+    def _mark(self, progress: Progress | None, key: str) -> None:
+        """Remember a solved exercise or drill; a progress file that cannot be written never breaks the lesson."""
         if progress is None:
             return
         try:
-            progress.mark_solved(self.lesson.number, self.exercise_key(number))
+            progress.mark_solved(self.lesson.number, key)
         except (OSError, PiquetError):
-            pass
+            return
+        if self.on_progress is not None:
+            self.on_progress()
 
     def exercises(self) -> widgets.VBox:
         """Every exercise of the lesson, each answered as soon as a choice is clicked.
@@ -252,6 +266,7 @@ class LessonView:
                 [text(choice) for choice in exercise.choices],
                 exercise.answer,
                 text(exercise.explanation),
+                hints=[text(reason) if reason else "" for reason in exercise.reasons] or None,
                 illustration=cards_view(exercise.cards, self.texts) if exercise.cards else None,
                 solved_before=progress is not None and progress.is_solved(lesson, self.exercise_key(number)),
                 on_solved=lambda number=number: self._mark_solved(progress, number),
@@ -259,7 +274,8 @@ class LessonView:
             quiz.add_class(f"pw-exercise-{number}")
             self.texts.add(
                 lambda quiz=quiz, number=number, exercise=exercise: quiz.set_texts(
-                    self._question(number, exercise), [text(choice) for choice in exercise.choices], text(exercise.explanation)
+                    self._question(number, exercise), [text(choice) for choice in exercise.choices], text(exercise.explanation),
+                    [text(reason) if reason else "" for reason in exercise.reasons] or None,
                 )
             )
             quizzes.append(self.texts.keep(quiz))
@@ -270,6 +286,28 @@ class LessonView:
     @staticmethod
     def _question(number: int, exercise) -> str:
         return _("Exercise {number}. {question}").format(number=number, question=text(exercise.question))
+
+    def drills(self) -> widgets.VBox:
+        """The lesson's drills on real cards, each solved one counted in the progress file."""
+        from piquet_widgets.teach.drills import lesson_drills
+        from piquet_widgets.widgets.drill import DrillView
+
+        progress = self._progress()
+        lesson = self.lesson.number
+        views: list[widgets.Widget] = [self.texts.html(lambda: "<h3>{}</h3>".format(escape(_("Drills"))), "pw-lesson-text")]
+        for number, spec in enumerate(lesson_drills(lesson), 1):
+            key = self.drill_key(number)
+            view = DrillView(
+                spec,
+                solved_before=progress is not None and progress.is_solved(lesson, key),
+                on_solved=lambda key=key: self._mark(progress, key),
+                texts=self.texts,
+            )
+            view.add_class(f"pw-drill-{number}")
+            views.append(view)
+        box = widgets.VBox(views)
+        box.add_class("pw-lesson-drills")
+        return self.texts.keep(box)
 
     def summary(self) -> widgets.HTML:
         def render() -> str:
@@ -286,8 +324,20 @@ class LessonView:
         children += [
             self.texts.html(lambda: "<h3>{}</h3>".format(escape(_("Exercises"))), "pw-lesson-text"),
             self.exercises(),
+            self.drills(),
             self.summary(),
         ]
+        if self.on_next is not None and self.lesson.number < len(script.LESSONS):
+            following = self.lesson.number + 1
+            button = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-end"))
+            button.add_class("pw-next-lesson")
+            button.on_click(lambda _button: self.on_next(following))
+
+            def label() -> None:
+                button.description = button.tooltip = _("Next lesson →")
+
+            self.texts.add(label)
+            children.append(button)
         box = widgets.VBox(children)
         box.add_class("pw-lesson")
         box.add_class(f"pw-lesson-{self.lesson.number}")

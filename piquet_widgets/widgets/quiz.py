@@ -127,8 +127,8 @@ class Quiz(widgets.VBox):
             text = self.explanation
             self.feedback.add_class("pw-quiz-right")
         else:
-            verdict = _("Not quite — try again.")
             text = self.hints[index] if index < len(self.hints) else ""
+            verdict = _("Not quite.") if text else _("Not quite — try again.")  # the reason says why
             self.feedback.add_class("pw-quiz-wrong")
         body = text if self._rich else escape(text)
         self.feedback.value = f"<p><strong>{escape(verdict)}</strong> {body}</p>"

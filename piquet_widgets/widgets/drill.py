@@ -1,0 +1,286 @@
+"""A drill on real cards (`teach.drills`): the learner acts on the cards, and hears at once
+whether he is right and why; "Another" deals a fresh one, harder after each one solved.
+
+The widget only shows the drill and forwards what the learner does: the drill is dealt and
+every answer judged by `teach.drills`.
+
+>>> from piquet_widgets.teach.drills import DrillSpec
+>>> view = DrillView(DrillSpec("point_value", "How much?"), seed=1)
+>>> view.submit(view.drill.solution).right, view.solved
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from piquet_widgets.engine import Card
+from piquet_widgets.i18n import _, ngettext
+from piquet_widgets.teach.drills import Drill, DrillSpec, Feedback, check, make, read_number
+from piquet_widgets.widgets.cards import CardRow
+from piquet_widgets.widgets.language import Texts
+
+STYLE = "<style>{}</style>".format((Path(__file__).parent / "drill.css").read_text(encoding="utf-8"))
+TRIES_BEFORE_ANSWER = 2
+
+
+class DrillView(widgets.VBox):
+    """One drill of a lesson, with "Check" or choice buttons, a feedback line and "Another".
+
+    CSS classes: `pw-drill` on the whole, `pw-drill-prompt`, `pw-drill-cards` (the rows),
+    `pw-drill-sheet` (a partie's sheet), `pw-drill-check`, `pw-drill-number`, `pw-drill-choice`,
+    `pw-drill-feedback` (with `pw-drill-right`, `pw-drill-wrong` or `pw-drill-shown` once
+    answered), `pw-drill-new` ("Another"). Wrong twice, the answer is shown and explained.
+
+    `on_solved` is called each time a drill is solved before its answer was shown (the lesson
+    counts it as progress); the level rises by one with each, up to the spec's `levels`.
+    """
+
+    def __init__(
+        self,
+        spec: DrillSpec,
+        seed: int | None = None,
+        solved_before: bool = False,
+        on_solved: Callable[[], None] | None = None,
+        texts: Texts | None = None,
+    ) -> None:
+        self.spec = spec
+        self.rng = random.Random(seed)
+        self.level = 1
+        self.solved_count = 0  # drills solved in this view
+        self.on_solved = on_solved
+        self.solved_before = solved_before
+        self.texts = texts or Texts()
+        self.heading = widgets.HTML()
+        self.heading.add_class("pw-drill-title")
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("pw-drill-prompt")
+        self.rows = widgets.VBox()
+        self.rows.add_class("pw-drill-cards")
+        self.sheet = widgets.HTML()
+        self.sheet.add_class("pw-drill-sheet")
+        self.number = widgets.Text(layout=widgets.Layout(width="7em"))
+        self.number.add_class("pw-drill-number")
+        self.check_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.check_button.add_class("pw-drill-check")
+        self.check_button.on_click(lambda _button: self.check())
+        self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("pw-drill-feedback")
+        self.new_button = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self.new_button.add_class("pw-drill-new")
+        self.new_button.on_click(lambda _button: self.another())
+        answer = widgets.HBox([self.number, self.check_button, self.choices], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([widgets.HTML(STYLE), self.heading, self.prompt, self.rows, self.sheet, answer, self.feedback, self.new_button])
+        self.add_class("pw-drill")
+        self.add_class(f"pw-drill-{spec.kind}")
+        self.texts.add(self._render_words)
+        self.texts.keep(self)
+        self.another(raise_level=False)
+
+    # -- a drill ------------------------------------------------------------------------------
+
+    def another(self, raise_level: bool = True) -> None:
+        """Deal a fresh drill (one level harder if the last one was solved)."""
+        if raise_level and self.solved_now:
+            self.level = min(self.level + 1, self.spec.levels)
+        self.drill: Drill = make(self.spec, self.rng.randrange(2**32), self.level)
+        self.tries = 0
+        self.solved = False
+        self.solved_now = False  # solved before the answer was shown
+        self.shown = False
+        self.last: Feedback | None = None
+        self.chosen: set[Card] = set()
+        self.card_rows = [
+            CardRow(list(row.cards), badges={card: badge for card, badge in row.badges}, selected=list(row.outlined)) for row in self.drill.rows
+        ]
+        for index, row in enumerate(self.card_rows):
+            if index == self.drill.pick:
+                row.playable = list(row.cards)
+                row.on_click(self.click)
+        self.rows.children = _side_by_side(self.card_rows)
+        self.rows.layout.display = None if self.card_rows else "none"
+        answer = self.drill.answer
+        self.number.value = ""
+        self.number.layout.display = None if answer == "number" else "none"
+        self.check_button.layout.display = None if answer == "number" or (answer == "cards" and not self.drill.choices) else "none"
+        buttons = []
+        for key in self.drill.choices:
+            button = widgets.Button(layout=widgets.Layout(width="auto"))
+            button.add_class("pw-drill-choice")
+            button.on_click(lambda _button, key=key: self.choose(key))
+            buttons.append(button)
+        self.choices.children = buttons
+        self._enable(True)
+        self.feedback.value = ""
+        for name in ("pw-drill-right", "pw-drill-wrong", "pw-drill-shown"):
+            self.feedback.remove_class(name)
+        self._render_words()
+
+    # -- what the learner does ----------------------------------------------------------------
+
+    def click(self, card: Card) -> None:
+        """A card of the row to act on was clicked: it answers, or joins (leaves) the selection."""
+        if self.solved or self.shown:
+            return
+        if self.drill.answer == "card":
+            self.submit(card)
+            return
+        self.chosen ^= {card}
+        self._outline(self.chosen)
+
+    def check(self) -> Feedback | None:
+        """"Check": submit the selected cards or the typed number."""
+        if self.drill.answer == "number":
+            value = read_number(self.number.value)
+            if value is None:
+                self._say("pw-drill-wrong", _("Type a whole number, for example 12."))
+                return None
+            return self.submit(value)
+        if self.drill.answer == "cards" and self._some_chosen():
+            return self.submit(frozenset(self.chosen))
+        return None
+
+    def choose(self, key: str) -> Feedback | None:
+        """A choice button: the answer itself, or (with cards to select) the name of the cards."""
+        if self.drill.answer == "cards":
+            return self.submit((frozenset(self.chosen), key)) if self._some_chosen() else None
+        return self.submit(key)
+
+    def _some_chosen(self) -> bool:
+        """Cards are selected; if not, say so (it is no try)."""
+        if not self.chosen and not (self.solved or self.shown):
+            self._say("pw-drill-wrong", _("Click the cards first."))
+        return bool(self.chosen)
+
+    def submit(self, answer: Any) -> Feedback | None:
+        """Judge an answer; a second wrong one shows the answer, explained."""
+        if self.solved or self.shown:
+            return None
+        self.tries += 1
+        feedback = check(self.drill, answer)
+        self.last = feedback
+        if feedback.right:
+            self.solved = self.solved_now = True
+            self.solved_count += 1
+            self._enable(False)
+            if self.on_solved is not None:
+                self.on_solved()
+        elif self.tries >= TRIES_BEFORE_ANSWER:
+            self.shown = True
+            self._enable(False)
+        self.chosen = set()
+        self._outline(feedback.cards)
+        self.heading.value = self._heading()
+        self._render_feedback()
+        return feedback
+
+    # -- showing ------------------------------------------------------------------------------
+
+    def _outline(self, cards) -> None:
+        for row in self.card_rows:
+            row.selected = [card for card in row.cards if card in {c.code if isinstance(c, Card) else c for c in cards}]
+
+    def _enable(self, on: bool) -> None:
+        for row in self.card_rows:
+            row.disabled = not on
+        self.number.disabled = not on
+        self.check_button.disabled = not on
+        for button in self.choices.children:
+            button.disabled = not on
+
+    def _heading(self) -> str:
+        level = _("Level {level} of {levels}").format(level=self.level, levels=self.spec.levels)
+        if self.solved_count:
+            level += " · " + ngettext("{count} solved", "{count} solved", self.solved_count).format(count=self.solved_count)
+        note = " ✓" if self.solved_before or self.solved_count else ""
+        return f"<h4>{escape(_(self.spec.title))}{note} <small>{escape(level)}</small></h4>"
+
+    def _render_words(self) -> None:
+        """Every word of the drill, in the current language."""
+        if not hasattr(self, "drill"):
+            return
+        drill = self.drill
+        self.heading.value = self._heading()
+        self.prompt.value = f"<p>{escape(drill.prompt.text())}</p>"
+        for row, shown in zip(self.card_rows, drill.rows):
+            row.caption = shown.caption.text()
+            row.relabel()
+        self.sheet.value = self._sheet_html()
+        self.sheet.layout.display = None if drill.sheet else "none"
+        self.check_button.description = _("Check")
+        self.new_button.description = _("Another")
+        for button, label in zip(self.choices.children, drill.labels()):
+            button.description = button.tooltip = label
+        self._render_feedback()
+
+    def _sheet_html(self) -> str:
+        if not self.drill.sheet:
+            return ""
+        head = "".join(f"<th>{escape(cell)}</th>" for cell in (_("Deal"), _("Elder"), "A", "B"))
+        total = _("Total")
+        body = "".join(
+            "<tr>" + "".join(f"<td>{escape(total if cell == '=' else cell)}</td>" for cell in row) + "</tr>" for row in self.drill.sheet
+        )
+        return f"<table class='pw-partie-table'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+    def _render_feedback(self) -> None:
+        feedback = self.last
+        if feedback is None:
+            return
+        if feedback.right:
+            self._say("pw-drill-right", _("Right."), feedback.reason.text())
+        elif self.shown:
+            self._say("pw-drill-shown", _("The answer: {answer}.").format(answer=self._answer_words()), self.drill.explanation.text())
+            self._outline(self.drill.concerned)
+        else:
+            self._say("pw-drill-wrong", _("Not yet."), feedback.reason.text(), _("Try again."))
+
+    def _answer_words(self) -> str:
+        drill = self.drill
+        if drill.answer == "choice":
+            return drill.labels()[drill.choices.index(drill.solution)]
+        if drill.answer == "cards" and drill.choices:
+            return drill.labels()[drill.choices.index(drill.solution[1])]
+        if drill.answer == "number":
+            return str(drill.solution)
+        if drill.answer == "card" and isinstance(drill.solution, frozenset):
+            return " ".join(card.symbol for card in drill.concerned) or _("any card")
+        solution = drill.solution if isinstance(drill.solution, frozenset) else {drill.solution}
+        return " ".join(card.symbol for card in drill.concerned if card in solution) or " ".join(card.symbol for card in solution)
+
+    def _say(self, state: str, verdict: str, *sentences: str) -> None:
+        for name in ("pw-drill-right", "pw-drill-wrong", "pw-drill-shown"):
+            self.feedback.remove_class(name)
+        self.feedback.add_class(state)
+        body = " ".join(escape(sentence) for sentence in sentences)
+        self.feedback.value = f"<p><strong>{escape(verdict)}</strong> {body}</p>"
+
+
+SHORT_ROW = 2  # cards: a lead and a reply are shown side by side
+
+
+def _side_by_side(rows: list[CardRow]) -> list[widgets.Widget]:
+    """The rows in order, consecutive short rows (a card led, a card played) put side by side."""
+    shown: list[widgets.Widget] = []
+    short: list[CardRow] = []
+    for row in rows + [None]:
+        if row is not None and len(row.cards) <= SHORT_ROW:
+            short.append(row)
+            continue
+        if len(short) > 1:
+            for each in short:
+                each.add_class("pw-drill-short")
+            shown.append(widgets.HBox(short))
+        else:
+            shown.extend(short)
+        short = []
+        if row is not None:
+            shown.append(row)
+    return shown

@@ -1,0 +1,42 @@
+"""A drill solved in the app as a learner solves it: by clicking the cards of his point in a real
+Chromium, then "Check"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+VALUES = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 9, "8": 8, "7": 7}
+
+
+def longest_suit(codes: list[str]) -> list[str]:
+    """The point by the rules: the most cards, then the highest total of values."""
+    suits: dict[str, list[str]] = {}
+    for code in codes:
+        suits.setdefault(code[1], []).append(code)
+    return max(suits.values(), key=lambda cards: (len(cards), sum(VALUES[card[0]] for card in cards)))
+
+
+def test_clicking_the_cards_of_the_point_solves_the_drill(open_page: Callable[..., Page], app_url: str, artifacts: Path) -> None:
+    page = open_page(f"{app_url}?lesson=3", height=1100)
+    drill = page.locator(".pw-drill-1")
+    cards = drill.locator(".pw-drill-cards .pw-card")
+    expect(cards).to_have_count(12)
+    codes = [cards.nth(index).get_attribute("data-card") for index in range(12)]
+    point = longest_suit(codes)
+    for code in point:
+        drill.locator(f'.pw-card[data-card="{code}"]').click()
+    expect(drill.locator(".pw-card-selected")).to_have_count(len(point))
+    drill.locator(".pw-drill-check").click()
+    expect(drill.locator(".pw-drill-right")).to_be_visible()
+    expect(drill.locator(".pw-drill-right")).to_contain_text("Right.")
+    drill.scroll_into_view_if_needed()
+    drill.screenshot(path=artifacts / "drill-point-solved.png")
+    drill.locator(".pw-drill-new").click()
+    expect(drill.locator(".pw-drill-right")).to_have_count(0)
+    expect(drill).to_contain_text("Level 2 of 3")

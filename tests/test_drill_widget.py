@@ -1,0 +1,120 @@
+"""The drill widget on a lesson page: clicking cards answers, a wrong answer says why and
+outlines the cards, two wrong tries show the answer, "Another" deals a fresh drill, harder after
+a solved one, and a solved drill is saved in the progress file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from widget_helpers import click_card, find, find_all, text_of
+
+from piquet_widgets.teach.drills import DrillSpec, lesson_drills
+from piquet_widgets.teach.lessons import LESSONS
+from piquet_widgets.widgets.drill import DrillView
+from piquet_widgets.widgets.lesson import LessonView
+
+
+@pytest.fixture
+def progress_file(tmp_path, monkeypatch):
+    path = tmp_path / "progress.json"
+    monkeypatch.setenv("PIQUET_PROGRESS_FILE", str(path))
+    return path
+
+
+def test_every_lesson_page_has_its_drills(progress_file) -> None:
+    for lesson in LESSONS:
+        drills = LessonView(lesson.number).drills()
+        views = find_all(drills, "pw-drill")
+        assert len(views) == len(lesson_drills(lesson.number)) >= 3
+        assert all(len(find_all(view, "pw-drill-new")) == 1 for view in views)
+
+
+def test_clicking_the_cards_of_the_point_solves_the_drill_and_saves_it(progress_file) -> None:
+    view = find(LessonView(3).drills(), "pw-drill-1")
+    assert view.spec.kind == "point_cards"
+    row = view.card_rows[view.drill.pick]
+    for card in view.drill.solution:
+        click_card(row, card.code)
+    assert set(row.selected) == {card.code for card in view.drill.solution}
+    view.check_button.click()
+    assert view.solved and "pw-drill-right" in view.feedback._dom_classes
+    assert text_of(view.feedback.value).strip().startswith("Right.")
+    assert json.loads(progress_file.read_text()) == {"version": 1, "solved": {"3": ["drill-1"]}}
+    assert "✓" in text_of(find(LessonView(3).drills(), "pw-drill-1").heading.value)  # after a restart
+
+
+def test_two_wrong_tries_show_the_answer_with_its_cards(progress_file) -> None:
+    view = DrillView(DrillSpec("follow", "Follow suit"), seed=4)
+    while len(view.drill.solution) == len(view.drill.rows[1].cards):  # a hand that must follow
+        view.another(raise_level=False)
+    row = view.card_rows[1]
+    wrong = next(card for card in view.drill.rows[1].cards if card not in view.drill.solution)
+    click_card(row, wrong.code)
+    assert "pw-drill-wrong" in view.feedback._dom_classes and not view.solved
+    assert set(row.selected) == {card.code for card in view.drill.solution}  # the cards of the reason
+    assert "must follow" in text_of(view.feedback.value)
+    click_card(row, wrong.code)
+    assert view.shown and "pw-drill-shown" in view.feedback._dom_classes and row.disabled
+    assert text_of(view.feedback.value).strip().startswith("The answer:")
+    assert not progress_file.exists()  # an answer shown is not solved
+    click_card(row, next(iter(view.drill.solution)).code)
+    assert not view.solved  # nothing more is judged
+
+
+def test_another_deals_a_fresh_drill_harder_after_a_solved_one(progress_file) -> None:
+    view = DrillView(DrillSpec("trick", "Who wins?"), seed=9)
+    first = view.drill
+    view.new_button.click()
+    assert view.drill.rows != first.rows and view.level == 1  # not solved: the same level
+    view.choose(view.drill.solution)
+    view.new_button.click()
+    assert view.level == 2 and view.drill.level == 2 and view.feedback.value == ""
+    for _ in range(3):
+        view.choose(view.drill.solution)
+        view.new_button.click()
+    assert view.level == 3
+
+
+def test_a_typed_answer_that_is_not_a_number_is_no_try(progress_file) -> None:
+    view = DrillView(DrillSpec("card_values", "Values"), seed=2)
+    view.number.value = "forty"
+    view.check_button.click()
+    assert view.tries == 0 and "number" in text_of(view.feedback.value)
+    view.number.value = str(view.drill.solution)
+    view.check_button.click()
+    assert view.solved
+
+
+def test_naming_a_sequence_takes_the_cards_and_the_name(progress_file) -> None:
+    view = DrillView(DrillSpec("best_sequence", "Best"), seed=3)
+    cards, key = view.drill.solution
+    view.choices.children[0].click()  # no card selected yet: no try
+    assert view.tries == 0 and "Click the cards first" in text_of(view.feedback.value)
+    for card in cards:
+        click_card(view.card_rows[0], card.code)
+    wrong = next(button for button, k in zip(view.choices.children, view.drill.choices) if k != key)
+    wrong.click()
+    assert not view.solved and "make a" in text_of(view.feedback.value)
+    for card in cards:
+        click_card(view.card_rows[0], card.code)
+    view.choices.children[view.drill.choices.index(key)].click()
+    assert view.solved
+
+
+def test_the_drill_follows_the_language(progress_file) -> None:
+    from piquet_widgets.widgets.language import change_language
+
+    view = DrillView(DrillSpec("trick", "Who wins the trick?"), seed=5)
+    leader = view.drill.rows[0].caption.params[0][1]  # the seat that led
+    view.choose(next(key for key in view.drill.choices if key != view.drill.solution))
+    english = view.feedback.value
+    change_language("fr")
+    try:
+        assert leader.name_in_words() in ("L'aîné", "Le cadet")
+        assert leader.name_in_words() in view.card_rows[0].caption
+        assert view.feedback.value != english  # the reason said again in French
+        assert view.tries == 1 and not view.solved  # the answer given stays
+    finally:
+        change_language("en")
+    assert view.feedback.value == english
