@@ -17,10 +17,13 @@ computer player. The widget renders what the engine says: the steps come from
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from piquet_widgets.analysis.players import Player, complete
 from piquet_widgets.analysis.review import Line, best_line, value_sentence
@@ -75,13 +78,44 @@ def timeline_from(source: Any, player: Player | dict | None = None) -> list[Deal
     return timeline
 
 
+class StepKeys(anywidget.AnyWidget):
+    """An invisible widget that steps its walkthrough from the keyboard (← → step, Home and End
+    jump) and names the timeline slider for screen readers (`slider_label`).
+
+    The page sends only `{"type": "key", "key": ...}` messages, and only those four keys move.
+    """
+
+    _esm = Path(__file__).parent / "walkthrough.js"
+    slider_label = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, moves: dict[str, Callable[[], None]]) -> None:
+        super().__init__(layout=widgets.Layout(display="none"))
+        self._moves = moves
+        self.on_msg(self._on_message)
+
+    def set_state(self, sync_data: object) -> None:
+        """The page never sets the label: refuse what it sends (see `CardRow.set_state`)."""
+        names = [name for name in sync_data if name in self.keys] if isinstance(sync_data, dict) else []
+        if names:
+            self.send_state(names)
+
+    def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
+        if isinstance(content, dict) and content.get("type") == "key":
+            move = self._moves.get(content.get("key")) if isinstance(content.get("key"), str) else None
+            if move is not None:
+                move()
+
+
 class DealWalkthrough(widgets.VBox):
     """Step through one open-hand deal: both hands, the talon, the discards, the trick, the score
     board with the pique/repique meters, the explanation of every step, the events in reckoning
     order, a chart of the running totals and the summary at the end.
 
     Navigation: `next()`, `previous()`, `first()`, `last()`, `go(index)`, `jump(phase)`; the
-    buttons, the phase menu and the timeline slider do the same. `refresh()` re-renders every
+    buttons, the phase menu, the timeline slider and the keys ← → Home End do the same.
+
+    The explanation of the step sits right beside the controls (under them on a narrow screen),
+    above the cards, so that it is in view after every step without scrolling. `refresh()` re-renders every
     text in the current language (after `i18n.set_language`) without moving; the language menu
     (`pw-language`, `language_select`; leave it out with `language_selector=False`) and
     `widgets.language.change_language` do that for every widget shown.
@@ -144,10 +178,12 @@ class DealWalkthrough(widgets.VBox):
         toolbar = widgets.Box(
             [self.first_button, self.prev_button, self.next_button, self.last_button, self.step_label, self.phase_select, self.best_line_button]
         ).add_class("pw-toolbar")
-        main = widgets.VBox([self.felt, self.analyst, self.best_line_view, self.explanation, self.summary]).add_class("pw-main")
+        self.keys_view = StepKeys({"ArrowRight": self.next, "ArrowLeft": self.previous, "Home": self.first, "End": self.last})
+        main = widgets.VBox([self.felt]).add_class("pw-main")
+        text = widgets.VBox([self.explanation, self.analyst, self.best_line_view, self.summary]).add_class("pw-text")
         side = widgets.VBox([self.board, self.chart, self.events_view]).add_class("pw-side")
-        columns = widgets.Box([main, side]).add_class("pw-columns")
-        super().__init__([style_widget(), header, toolbar, self.slider, columns])
+        columns = widgets.Box([text, main, side]).add_class("pw-columns")
+        super().__init__([style_widget(), header, toolbar, self.slider, columns, self.keys_view])
         self.add_class("pw-root").add_class("pw-walkthrough")
         self.load(source, step=step)
         follow_language(self.refresh)
@@ -325,6 +361,8 @@ class DealWalkthrough(widgets.VBox):
         self.best_line_button.tooltip = _("Show the best continuation from this moment of the play (the exact solver)")
         self.analyst.relabel()
         self.slider.description = ""
+        self.keys_view.slider_label = _("Step of the deal")
+        self.phase_select.description = _("Phase of the deal")
         self._updating = True
         try:
             options = [(phase_title(phase), phase) for phase in PHASES if phase in self._starts]
