@@ -47,7 +47,9 @@ STYLE = """
 .pw-app .pw-error p { margin: 0.3em 0; padding: 0.5em 0.8em; border-radius: 4px; background: #fdf0ef; border-left: 4px solid #b3261e; color: #8c1d18; }
 .pw-app .jupyter-button.mod-info, .pw-app .jupyter-button.pw-nav-active { background: #1d4a31; color: #fff; }
 .pw-app .jupyter-button:focus-visible, .pw-app select:focus-visible, .pw-app input:focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
+.pw-app .pw-content { margin-top: 0.6em; }
 .pw-app .pw-content > * { flex: 1 1 auto; min-width: 0; width: 100%; }
+.pw-app .pw-loading .widget-html-content { display: flex; flex-direction: column; align-items: center; gap: 0.6em; padding: 3em 0; }
 .pw-section-lessons { gap: 1.2em; }
 .pw-lesson-list { min-width: 15em; max-width: 16em; }
 .pw-app .pw-lesson-list button.widget-button { width: 100%; text-align: left; white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height); line-height: 1.35; padding: 0.35em 0.6em; }
@@ -235,7 +237,9 @@ class App:
         self.root._pw_app = self  # type: ignore[attr-defined]  # the page keeps its App alive
         self.section = ""
         if deferred:
-            waiting = self.texts.html(lambda: "<p>{}</p>".format(escape(_("Loading…"))), "pw-loading")
+            # the fan of cards of the app's Voilà template, which draws it (pw-dealing)
+            fan = '<div class="pw-dealing" aria-hidden="true"><span></span><span></span><span></span></div>'
+            waiting = self.texts.html(lambda: "{}<p role='status'>{}</p>".format(fan, escape(_("Loading…"))), "pw-loading")
             self.content.children = (waiting, PageReady(self._first_paint))
         else:
             self.show_section(params.section)

@@ -157,6 +157,8 @@ class CardRowView {
     this.caption.textContent = caption;
     this.caption.hidden = !caption;
     this.row.style.setProperty("--pw-n", String(Math.max(cards.length, 1)));
+    // On a phone a row of more than six cards takes two lines of equal length (cards.css).
+    this.row.style.setProperty("--pw-per-line", String(cards.length > 6 ? Math.ceil(cards.length / 2) : Math.max(cards.length, 1)));
 
     for (const [code, element] of this.elements) {
       if (!cards.includes(code)) {
