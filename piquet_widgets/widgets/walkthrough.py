@@ -47,6 +47,7 @@ from piquet_widgets.widgets.board import (
     style_widget,
     summary_html,
 )
+from piquet_widgets.widgets.cards import rank_letters
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
 
 __all__ = ["DealWalkthrough", "timeline_from"]
@@ -162,6 +163,7 @@ class DealWalkthrough(widgets.VBox):
         self.showing_best_line = False
         self._lines: dict[int, Line] = {}
         self.chart = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-chart").add_class("pw-panel")
+        self.tricks_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-tricks-played").add_class("pw-panel")
 
         self.first_button.on_click(lambda _button: self.first())
         self.prev_button.on_click(lambda _button: self.previous())
@@ -181,7 +183,7 @@ class DealWalkthrough(widgets.VBox):
         self.keys_view = StepKeys({"ArrowRight": self.next, "ArrowLeft": self.previous, "Home": self.first, "End": self.last})
         main = widgets.VBox([self.felt]).add_class("pw-main")
         text = widgets.VBox([self.explanation, self.analyst, self.best_line_view, self.summary]).add_class("pw-text")
-        side = widgets.VBox([self.board, self.chart, self.events_view]).add_class("pw-side")
+        side = widgets.VBox([self.board, self.tricks_view, self.chart, self.events_view]).add_class("pw-side")
         columns = widgets.Box([text, main, side]).add_class("pw-columns")
         super().__init__([style_widget(), header, toolbar, self.slider, columns, self.keys_view])
         self.add_class("pw-root").add_class("pw-walkthrough")
@@ -401,6 +403,8 @@ class DealWalkthrough(widgets.VBox):
             set_value(self.explanation, explanation)
             set_value(self.events_view, events)
             set_value(self.chart, chart_svg(self._totals, self.step, self._bands, self._bonus_at))
+            set_value(self.tricks_view, tricks_html(deal))
+            set_shown(self.tricks_view, bool(deal.tricks))
             at_end = step.kind is StepKind.TALLY
             if at_end:
                 set_value(self.summary, summary_html(deal))
@@ -419,6 +423,23 @@ class DealWalkthrough(widgets.VBox):
                     self.phase_select.value = step.phase
             finally:
                 self._updating = False
+
+
+def tricks_html(deal: Deal) -> str:
+    """Every trick played so far, its two cards and who won it (the felt shows only the last two)."""
+    letters = rank_letters()
+
+    def card_text(card: Card) -> str:
+        rank = card.code[0]
+        return letters.get(rank) or ("10" if rank == "T" else rank)
+
+    items = []
+    for trick in deal.tricks:
+        cards = " ".join(card_text(card) + card.suit.symbol for card in (trick.lead, trick.reply))
+        who = _("elder") if trick.winner is ELDER else _("younger")
+        items.append("<li>{}</li>".format(_esc(_("{cards} — won by {who}").format(cards=cards, who=who))))
+    heading = _("Tricks played")
+    return f"<h4>{_esc(heading)}</h4><ol class='pw-trick-list'>{''.join(items)}</ol>"
 
 
 def _highlight(step: Step) -> dict[Seat, Sequence[Card]]:
