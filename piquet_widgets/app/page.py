@@ -67,7 +67,7 @@ STYLE = """
   .pw-app.pw-lessons-open .pw-lesson-list { display: flex; }
   .pw-section-lessons { gap: 0.6em; }
   .pw-lesson-content { flex-basis: 100%; }
-  .pw-glossary td:last-child { white-space: normal; }
+  .pw-glossary td:last-child { font-size: 0.85em; }
   .pw-glossary th, .pw-glossary td { padding: 0.3em 0.4em; }
 }
 </style>
