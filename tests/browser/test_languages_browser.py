@@ -76,10 +76,11 @@ def dialogue(page: Page) -> list[str]:
 
 
 def no_overflow(page: Page) -> list[str]:
-    """Buttons, menus and labels whose text is wider than their box (cut or spilling over)."""
+    """Buttons, menus and labels whose text is wider than their box (cut or spilling over); labels
+    shown to screen readers only (a 1 px box) are not on screen."""
     return page.evaluate(
         """() => [...document.querySelectorAll('.pw-app button, .pw-app select, .pw-app .widget-label, .pw-app .pw-step-label')]
-            .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+            .filter(e => e.offsetParent !== null && e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1)  // a 1 px box: a label for screen readers only
             .map(e => e.className + ': ' + (e.textContent || e.value).trim())"""
     )
 
