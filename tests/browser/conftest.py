@@ -141,7 +141,8 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         process = subprocess.Popen(command, cwd=home, env=isolated_environment(home), stdout=output, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:
-        wait_until_answers(url, process, log)
+        # a static file: polling the page itself would start a kernel at every try on a busy machine
+        wait_until_answers(f"{url}voila/static/voila.js", process, log)
         yield url
     finally:
         process.terminate()
