@@ -179,6 +179,20 @@ def test_voila_arguments() -> None:
     assert "--VoilaConfiguration.preheat_kernel=True" not in server.voila_arguments(9001, True, pool_size=0)
 
 
+def test_the_app_template_is_found_and_links_nowhere_else(monkeypatch: pytest.MonkeyPatch) -> None:
+    from piquet_widgets.app import APP_DATA
+
+    assert f"--VoilaConfiguration.template={server.TEMPLATE}" in server.voila_arguments(9001, open_browser=False)
+    folder = APP_DATA / "voila" / "templates" / server.TEMPLATE
+    template = (folder / "index.html.j2").read_text(encoding="utf-8").replace("http://www.w3.org/2000/svg", "")  # a namespace, not a link
+    assert "http://" not in template and "https://" not in template and "//cdn" not in template
+    assert json.loads((folder / "conf.json").read_text(encoding="utf-8"))["base_template"] == "lab"
+    monkeypatch.setenv("JUPYTER_PATH", os.pathsep.join(["/elsewhere", str(APP_DATA)]))
+    server.share_template()
+    server.share_template()
+    assert os.environ["JUPYTER_PATH"].split(os.pathsep) == [str(APP_DATA), "/elsewhere"]
+
+
 def test_serve_refuses_a_busy_port_or_a_bad_one(capsys: pytest.CaptureFixture[str]) -> None:
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))

@@ -241,3 +241,15 @@ def test_on_click_can_remove_a_callback(row: CardRow, clicked: list[Card]) -> No
     row.on_click(clicked.append, remove=True)
     click(row, {"type": "click", "card": "AS", "seq": 1})
     assert clicked == []
+
+
+def test_corner_letters_are_the_language_s() -> None:
+    from piquet_widgets.i18n import set_language
+    from piquet_widgets.widgets.cards import rank_letters
+
+    row = CardRow(["KS", "7H"])
+    assert row.letters == {"A": "A", "K": "K", "Q": "Q", "J": "J"}
+    set_language("fr")
+    row.relabel()
+    assert row.letters == rank_letters()  # whatever the French catalog says
+    assert set(row.letters) == {"A", "K", "Q", "J"} and all(1 <= len(letter) <= 2 for letter in row.letters.values())

@@ -231,3 +231,36 @@ def test_a_step_is_handled_well_under_20_ms():
         walk.go(index)
         times.append(time.perf_counter() - start)
     assert statistics.median(times) < 0.020
+
+
+def test_every_trick_played_is_listed_with_its_winner() -> None:
+    from piquet_widgets.widgets.walkthrough import tricks_html
+
+    walk = DealWalkthrough(7)
+    walk.last()
+    deal = walk.deal
+    html = tricks_html(deal)
+    assert html.count("<li>") == 12 == len(deal.tricks)
+    won = [item.split("won by ")[1].split("<")[0] for item in html.split("<li>")[1:]]
+    assert won == ["elder" if trick.winner == 0 else "younger" for trick in deal.tricks]
+    assert walk.tricks_view.layout.display != "none"
+    walk.first()
+    assert walk.tricks_view.layout.display == "none"
+
+
+def test_keys_step_and_jump_and_nothing_else_moves() -> None:
+    walk = DealWalkthrough(7)
+    press = lambda key: walk.keys_view._on_message(walk.keys_view, {"type": "key", "key": key}, [])  # noqa: E731
+    press("ArrowRight")
+    press("ArrowRight")
+    assert walk.step == 2
+    press("ArrowLeft")
+    assert walk.step == 1
+    press("End")
+    assert walk.step == len(walk.steps) - 1
+    for forged in ("Enter", "PageDown", 3, None):
+        press(forged)
+    walk.keys_view._on_message(walk.keys_view, {"type": "go", "step": 0}, [])
+    assert walk.step == len(walk.steps) - 1
+    press("Home")
+    assert walk.step == 0

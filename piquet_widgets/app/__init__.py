@@ -8,3 +8,5 @@ from pathlib import Path
 
 APP_NOTEBOOK = Path(__file__).resolve().parent / "notebooks" / "app.ipynb"
 LESSONS_DIR = Path(__file__).resolve().parents[1] / "notebooks"
+# A Jupyter data folder holding the app's Voilà template (`voila/templates/piquet`).
+APP_DATA = Path(__file__).resolve().parent / "jupyter"

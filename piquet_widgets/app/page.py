@@ -39,19 +39,39 @@ from piquet_widgets.widgets.lesson import LessonView
 SECTIONS = ("lesson", "walkthrough", "practice", "glossary")
 STYLE = """
 <style>
-.pw-app { max-width: 1100px; margin: 0 auto; }
+.pw-app { max-width: 1100px; margin: 0 auto; font-size: 15px; color: #1f2328; }
+.pw-app .widget-html-content, .pw-app .widget-label, .pw-app .jupyter-button, .pw-app .widget-dropdown select,
+.pw-app .widget-text input, .pw-app .pw-root { font-size: 15px; }
 .pw-app h1 { font-size: 1.6em; margin: 0.3em 0; }
 .pw-header .widget-html-content, .pw-messages .widget-html-content, .pw-glossary .widget-html-content,
 .pw-walkthrough-caption .widget-html-content, .pw-share .widget-html-content { line-height: 1.5; }
 .pw-app .pw-message p { margin: 0.3em 0; padding: 0.5em 0.8em; border-radius: 4px; background: #eef5fb; border-left: 4px solid #3b7dd8; }
-.pw-app .pw-error p { background: #fdf0ef; border-left-color: #c0392b; }
+.pw-app .pw-error p { margin: 0.3em 0; padding: 0.5em 0.8em; border-radius: 4px; background: #fdf0ef; border-left: 4px solid #b3261e; color: #8c1d18; }
+.pw-app .jupyter-button.mod-info, .pw-app .jupyter-button.pw-nav-active { background: #1d4a31; color: #fff; }
+.pw-app .jupyter-button:focus-visible, .pw-app select:focus-visible, .pw-app input:focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
+.pw-app .pw-content { margin-top: 0.6em; }
+.pw-app .pw-content > * { flex: 1 1 auto; min-width: 0; width: 100%; }
+.pw-app .pw-loading .widget-html-content { display: flex; flex-direction: column; align-items: center; gap: 0.6em; padding: 3em 0; }
+.pw-section-lessons { gap: 1.2em; }
 .pw-lesson-list { min-width: 15em; max-width: 16em; }
 .pw-app .pw-lesson-list button.widget-button { width: 100%; text-align: left; white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height); line-height: 1.35; padding: 0.35em 0.6em; }
+.pw-app .pw-lesson-menu { display: none; }
 .pw-lesson-content { flex: 1 1 30em; min-width: 0; }
-.pw-glossary table { border-collapse: collapse; }
+.pw-glossary table { border-collapse: collapse; width: 100%; }
 .pw-glossary td, .pw-glossary th { padding: 0.3em 0.7em; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
 .pw-nav-bar .pw-page-language { margin-left: auto; }
 .pw-glossary td:last-child { white-space: nowrap; }
+@media (max-width: 640px) {
+  .pw-app h1 { font-size: 1.3em; }
+  .pw-app:not(.pw-on-lesson) .pw-welcome { display: none; }
+  .pw-app .pw-lesson-menu { display: block; }
+  .pw-app .pw-lesson-list { display: none; min-width: 0; max-width: none; width: 100%; }
+  .pw-app.pw-lessons-open .pw-lesson-list { display: flex; }
+  .pw-section-lessons { gap: 0.6em; }
+  .pw-lesson-content { flex-basis: 100%; }
+  .pw-glossary td:last-child { font-size: 0.85em; }
+  .pw-glossary th, .pw-glossary td { padding: 0.3em 0.4em; }
+}
 </style>
 """
 
@@ -227,7 +247,9 @@ class App:
         self.root._pw_app = self  # type: ignore[attr-defined]  # the page keeps its App alive
         self.section = ""
         if deferred:
-            waiting = self.texts.html(lambda: "<p>{}</p>".format(escape(_("Loading…"))), "pw-loading")
+            # the fan of cards of the app's Voilà template, which draws it (pw-dealing)
+            fan = '<div class="pw-dealing" aria-hidden="true"><span></span><span></span><span></span></div>'
+            waiting = self.texts.html(lambda: "{}<p role='status'>{}</p>".format(fan, escape(_("Loading…"))), "pw-loading")
             self.content.children = (waiting, PageReady(self._first_paint))
         else:
             self.show_section(params.section)
@@ -239,7 +261,7 @@ class App:
     def _header_html() -> str:
         title = _("Piquet with open hands")
         welcome = _("Learn the classic card game for two: lessons from the first card to a whole partie, deals stepped through and explained, and a table to practise with both hands face up.")
-        return f"{STYLE}<h1>{escape(title)}</h1><p>{escape(welcome)}</p>"
+        return f"{STYLE}<h1>{escape(title)}</h1><p class='pw-welcome'>{escape(welcome)}</p>"
 
     # -- navigation --------------------------------------------------------------------------
     def _first_paint(self) -> None:
@@ -258,6 +280,7 @@ class App:
             button.button_style = "info" if name == section else ""
             (button.add_class if name == section else button.remove_class)("pw-nav-active")
         self.section = section
+        (self.root.add_class if section == "lesson" else self.root.remove_class)("pw-on-lesson")
         self.content.children = (self._built[section],)
 
     def show_lesson(self, number: int) -> None:
@@ -267,7 +290,13 @@ class App:
             self._lesson_box.children = (self._lesson_page(number),)
             for index, button in enumerate(self._lesson_buttons, 1):
                 button.button_style = "info" if index == number else ""
+        self.root.remove_class("pw-lessons-open")
         self.show_section("lesson")
+
+    def toggle_lesson_list(self) -> None:
+        """Open or close the list of lessons (a menu on a narrow screen)."""
+        classes = self.root._dom_classes
+        (self.root.remove_class if "pw-lessons-open" in classes else self.root.add_class)("pw-lessons-open")
 
     # -- sections ----------------------------------------------------------------------------
     def _lesson_page(self, number: int) -> widgets.Widget:
@@ -291,9 +320,10 @@ class App:
         self._share_done = self.texts.html(self._share_done_html, "pw-lesson-share")
         listing = widgets.VBox([heading, self._share_done] + self._lesson_buttons)
         listing.add_class("pw-lesson-list")
+        menu = self._button(lambda: _("All lessons ▾"), "pw-lesson-menu", on_click=self.toggle_lesson_list)
         self._lesson_box = widgets.Box([self._lesson_page(self.lesson_number)])
         self._lesson_box.add_class("pw-lesson-content")
-        box = widgets.HBox([listing, self._lesson_box], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        box = widgets.HBox([menu, listing, self._lesson_box], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         box.add_class("pw-section-lessons")
         return box
 

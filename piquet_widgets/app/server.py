@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import socket
 import sys
 from pathlib import Path
 from typing import Any
 
-from piquet_widgets.app import APP_NOTEBOOK
+from piquet_widgets.app import APP_DATA, APP_NOTEBOOK
 
 HOST = "127.0.0.1"
 
@@ -39,15 +40,27 @@ SETTINGS: dict[str, dict[str, Any]] = {
 # (4.1 s against 3.6 s), and the ready kernel about 80 MB while nobody uses it.
 POOL_SIZE = 1
 
+# The app's page template (app/jupyter/voila/templates/piquet): Voilà's lab template without its
+# links to a CDN, and with the app's own loading state.
+TEMPLATE = "piquet"
+
 
 def voila_arguments(port: int, open_browser: bool, pool_size: int = POOL_SIZE) -> list[str]:
     """The command-line arguments of the Voilà application that serves the app."""
     arguments = [str(APP_NOTEBOOK), f"--port={port}", f"--Voila.ip={HOST}", "--Voila.port_retries=0", f"--Voila.open_browser={open_browser}"]
+    arguments.append(f"--VoilaConfiguration.template={TEMPLATE}")
     for section, values in SETTINGS.items():
         arguments += [f"--{section}.{name}={value}" for name, value in values.items()]
     if pool_size > 0:
         arguments += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={pool_size}"]
     return arguments
+
+
+def share_template() -> None:
+    """Let Voilà, in this process, find the app's template: put the package's Jupyter data folder
+    first on `JUPYTER_PATH` (where Voilà looks for `voila/templates/NAME`)."""
+    paths = [str(APP_DATA)] + [path for path in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if path and path != str(APP_DATA)]
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(paths)
 
 
 def write_jupyter_config(folder: str | Path) -> Path:
@@ -99,6 +112,7 @@ def serve(port: int, open_browser: bool) -> int:
         print(_("piquet-widgets: the tutorial app needs Voilà: pip install 'piquet-widgets[app]'"), file=sys.stderr)
         return 2
     print(_("Piquet tutorial app: http://{host}:{port}/ (Ctrl-C stops it)").format(host=HOST, port=port), flush=True)
+    share_template()
     try:
         Voila.launch_instance(argv=voila_arguments(port, open_browser))
     except SystemExit as stop:

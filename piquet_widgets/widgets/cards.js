@@ -7,7 +7,7 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 const WATCHED = [
   "cards", "face_up", "selected", "playable", "disabled", "four_colour",
-  "labels", "caption", "badges", "css_class",
+  "labels", "letters", "caption", "badges", "css_class",
 ];
 
 // Suit outlines in a 100 × 100 box.
@@ -43,8 +43,12 @@ function suitShape(suit, x, y, size) {
   });
 }
 
-function cornerIndex(rank, suit) {
-  const text = RANK_TEXT[rank] ?? rank;
+// The text in a card's corners: the rank's letter in the page's language, or its number.
+function cornerText(rank, letters) {
+  return letters[rank] || RANK_TEXT[rank] || rank;
+}
+
+function cornerIndex(text, suit) {
   const label = svgElement("text", {
     x: 13, y: 28, class: "pw-rank", "text-anchor": "middle",
     ...(text.length > 1 ? { textLength: 24, lengthAdjust: "spacingAndGlyphs" } : {}),
@@ -54,12 +58,13 @@ function cornerIndex(rank, suit) {
 }
 
 // A card face in a 100 × 140 box: indices in two corners, a large suit in the middle.
-function faceSvg(code) {
+function faceSvg(code, letters) {
   const [rank, suit] = code;
+  const text = cornerText(rank, letters);
   const parts = [
     svgElement("rect", { class: "pw-card-face", x: 1, y: 1, width: 98, height: 138, rx: 8 }),
-    cornerIndex(rank, suit),
-    svgElement("g", { transform: "rotate(180 50 70)" }, [cornerIndex(rank, suit)]),
+    cornerIndex(text, suit),
+    svgElement("g", { transform: "rotate(180 50 70)" }, [cornerIndex(text, suit)]),
   ];
   if (COURTS.includes(rank)) {
     parts.push(svgElement("rect", { class: "pw-court-frame", x: 27, y: 24, width: 46, height: 92, rx: 4 }));
@@ -137,6 +142,7 @@ class CardRowView {
     const faceUp = model.get("face_up");
     const selected = model.get("selected");
     const labels = model.get("labels");
+    const letters = model.get("letters");
     const badges = model.get("badges");
     const caption = model.get("caption");
     const interactive = this.interactive;
@@ -151,6 +157,8 @@ class CardRowView {
     this.caption.textContent = caption;
     this.caption.hidden = !caption;
     this.row.style.setProperty("--pw-n", String(Math.max(cards.length, 1)));
+    // On a phone a row of more than six cards takes two lines of equal length (cards.css).
+    this.row.style.setProperty("--pw-per-line", String(cards.length > 6 ? Math.ceil(cards.length / 2) : Math.max(cards.length, 1)));
 
     for (const [code, element] of this.elements) {
       if (!cards.includes(code)) {
@@ -164,7 +172,7 @@ class CardRowView {
     }
 
     cards.forEach((code, index) => {
-      const element = this.cardElement(code, faceUp);
+      const element = this.cardElement(code, faceUp, letters);
       const isPlayable = playable.includes(code);
       element.classList.toggle("pw-card-playable", isPlayable);
       element.classList.toggle("pw-card-dimmed", interactive && !isPlayable);
@@ -174,7 +182,10 @@ class CardRowView {
       else element.removeAttribute("tabindex");
       if (!isPlayable && element === document.activeElement) element.blur();
       const badge = badges[code] ?? "";
-      const label = labels[code] ?? code;
+      // The name begins with what the card shows ("Q — queen of spades"), so that a voice
+      // command naming the visible text finds it.
+      const words = labels[code] ?? code;
+      const label = faceUp ? `${cornerText(code[0], letters)} — ${words}` : words;
       element.setAttribute("aria-label", badge ? `${label} (${badge})` : label);
       this.setBadge(element, badge);
       if (this.row.children[index] !== element) this.row.insertBefore(element, this.row.children[index] ?? null);
@@ -185,7 +196,7 @@ class CardRowView {
     }
   }
 
-  cardElement(code, faceUp) {
+  cardElement(code, faceUp, letters) {
     let element = this.elements.get(code);
     if (!element) {
       element = document.createElement("div");
@@ -194,12 +205,12 @@ class CardRowView {
       element.dataset.suit = code[1];
       this.elements.set(code, element);
     }
-    const face = faceUp ? "up" : "down";
+    const face = faceUp ? `up ${cornerText(code[0], letters)}` : "down";
     if (element.dataset.face !== face) {
       element.dataset.face = face;
       element.classList.toggle("pw-card-back", !faceUp);
       element.querySelector("svg")?.remove();
-      element.prepend(faceUp ? faceSvg(code) : backSvg());
+      element.prepend(faceUp ? faceSvg(code, letters) : backSvg());
     }
     return element;
   }

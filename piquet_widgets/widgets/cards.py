@@ -63,6 +63,21 @@ def _codes_in_row(values: Iterable[object], cards: Iterable[object], field: str)
     return codes
 
 
+def rank_letters() -> dict[str, str]:
+    """The letters in the corners of the ace, king, queen and knave, in the current language
+    (the number cards show their numbers in every language)."""
+    return {
+        # TRANSLATORS: the letter in the corner of an ace (one letter, or two at most)
+        "A": _("A"),
+        # TRANSLATORS: the letter in the corner of a king (French R, for roi; one or two letters)
+        "K": _("K"),
+        # TRANSLATORS: the letter in the corner of a queen (French D, for dame; one or two letters)
+        "Q": _("Q"),
+        # TRANSLATORS: the letter in the corner of a knave, the jack (French V, for valet; one or two letters)
+        "J": _("J"),
+    }
+
+
 class CardRow(anywidget.AnyWidget):
     """A row of cards — a hand, a trick, the talon — drawn in SVG, clickable where playable.
 
@@ -78,6 +93,8 @@ class CardRow(anywidget.AnyWidget):
     - `four_colour`: ♠ black, ♥ red, ♦ blue, ♣ green.
     - `labels`: the aria label of each card, in words, in the current language; kept up to date
       from `cards`, `face_up` and `selected` — call `relabel()` after changing the language.
+    - `letters`: the letters drawn in the cards' corners for the ace and the court cards, in the
+      current language ('K' is 'R' in French); kept up to date by `relabel()`.
     - `caption`: a short text above the row ("Elder").
     - `badges`: short texts drawn on cards ("=", "−3").
     - `css_class`: extra classes on the root element, besides `pw-cards`.
@@ -106,6 +123,7 @@ class CardRow(anywidget.AnyWidget):
     disabled = traitlets.Bool(False).tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
+    letters = traitlets.Dict().tag(sync=True)
     caption = traitlets.Unicode("").tag(sync=True)
     badges = traitlets.Dict().tag(sync=True)
     css_class = traitlets.Unicode("").tag(sync=True)
@@ -139,7 +157,10 @@ class CardRow(anywidget.AnyWidget):
             self.badges = dict(badges or {})
 
     def relabel(self) -> None:
-        """Refill `labels` in the current language; call it after `i18n.set_language`."""
+        """Refill `labels` and `letters` in the current language; call it after `i18n.set_language`."""
+        letters = rank_letters()
+        if self.letters != letters:
+            self.letters = letters
         labels = {}
         for code in self.cards:
             label = parse_card(code).name_in_words() if self.face_up else _("face-down card")

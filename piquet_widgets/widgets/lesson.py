@@ -50,6 +50,7 @@ STYLE = """<style>
 .pw-quiz-wrong p { color: #a93226; }
 .pw-quiz-solved p { color: #1e7b34; margin: 0; float: right; }
 .pw-progress-problem p { color: #7a5b00; }
+.pw-odds > .pw-simulate { align-self: flex-start; width: auto; }
 </style>"""
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"\*(.+?)\*")

@@ -17,10 +17,13 @@ computer player. The widget renders what the engine says: the steps come from
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from piquet_widgets.analysis.players import Player, complete
 from piquet_widgets.analysis.review import Line, best_line, value_sentence
@@ -44,6 +47,7 @@ from piquet_widgets.widgets.board import (
     style_widget,
     summary_html,
 )
+from piquet_widgets.widgets.cards import rank_letters
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
 
 __all__ = ["DealWalkthrough", "timeline_from"]
@@ -75,13 +79,44 @@ def timeline_from(source: Any, player: Player | dict | None = None) -> list[Deal
     return timeline
 
 
+class StepKeys(anywidget.AnyWidget):
+    """An invisible widget that steps its walkthrough from the keyboard (← → step, Home and End
+    jump) and names the timeline slider for screen readers (`slider_label`).
+
+    The page sends only `{"type": "key", "key": ...}` messages, and only those four keys move.
+    """
+
+    _esm = Path(__file__).parent / "walkthrough.js"
+    slider_label = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, moves: dict[str, Callable[[], None]]) -> None:
+        super().__init__(layout=widgets.Layout(display="none"))
+        self._moves = moves
+        self.on_msg(self._on_message)
+
+    def set_state(self, sync_data: object) -> None:
+        """The page never sets the label: refuse what it sends (see `CardRow.set_state`)."""
+        names = [name for name in sync_data if name in self.keys] if isinstance(sync_data, dict) else []
+        if names:
+            self.send_state(names)
+
+    def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
+        if isinstance(content, dict) and content.get("type") == "key":
+            move = self._moves.get(content.get("key")) if isinstance(content.get("key"), str) else None
+            if move is not None:
+                move()
+
+
 class DealWalkthrough(widgets.VBox):
     """Step through one open-hand deal: both hands, the talon, the discards, the trick, the score
     board with the pique/repique meters, the explanation of every step, the events in reckoning
     order, a chart of the running totals and the summary at the end.
 
     Navigation: `next()`, `previous()`, `first()`, `last()`, `go(index)`, `jump(phase)`; the
-    buttons, the phase menu and the timeline slider do the same. `refresh()` re-renders every
+    buttons, the phase menu, the timeline slider and the keys ← → Home End do the same.
+
+    The explanation of the step sits right beside the controls (under them on a narrow screen),
+    above the cards, so that it is in view after every step without scrolling. `refresh()` re-renders every
     text in the current language (after `i18n.set_language`) without moving; the language menu
     (`pw-language`, `language_select`; leave it out with `language_selector=False`) and
     `widgets.language.change_language` do that for every widget shown.
@@ -128,6 +163,7 @@ class DealWalkthrough(widgets.VBox):
         self.showing_best_line = False
         self._lines: dict[int, Line] = {}
         self.chart = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-chart").add_class("pw-panel")
+        self.tricks_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-tricks-played").add_class("pw-panel")
 
         self.first_button.on_click(lambda _button: self.first())
         self.prev_button.on_click(lambda _button: self.previous())
@@ -144,10 +180,12 @@ class DealWalkthrough(widgets.VBox):
         toolbar = widgets.Box(
             [self.first_button, self.prev_button, self.next_button, self.last_button, self.step_label, self.phase_select, self.best_line_button]
         ).add_class("pw-toolbar")
-        main = widgets.VBox([self.felt, self.analyst, self.best_line_view, self.explanation, self.summary]).add_class("pw-main")
-        side = widgets.VBox([self.board, self.chart, self.events_view]).add_class("pw-side")
-        columns = widgets.Box([main, side]).add_class("pw-columns")
-        super().__init__([style_widget(), header, toolbar, self.slider, columns])
+        self.keys_view = StepKeys({"ArrowRight": self.next, "ArrowLeft": self.previous, "Home": self.first, "End": self.last})
+        main = widgets.VBox([self.felt]).add_class("pw-main")
+        text = widgets.VBox([self.explanation, self.analyst, self.best_line_view, self.summary]).add_class("pw-text")
+        side = widgets.VBox([self.board, self.tricks_view, self.chart, self.events_view]).add_class("pw-side")
+        columns = widgets.Box([text, main, side]).add_class("pw-columns")
+        super().__init__([style_widget(), header, toolbar, self.slider, columns, self.keys_view])
         self.add_class("pw-root").add_class("pw-walkthrough")
         self.load(source, step=step)
         follow_language(self.refresh)
@@ -325,6 +363,8 @@ class DealWalkthrough(widgets.VBox):
         self.best_line_button.tooltip = _("Show the best continuation from this moment of the play (the exact solver)")
         self.analyst.relabel()
         self.slider.description = ""
+        self.keys_view.slider_label = _("Step of the deal")
+        self.phase_select.description = _("Phase of the deal")
         self._updating = True
         try:
             options = [(phase_title(phase), phase) for phase in PHASES if phase in self._starts]
@@ -363,6 +403,8 @@ class DealWalkthrough(widgets.VBox):
             set_value(self.explanation, explanation)
             set_value(self.events_view, events)
             set_value(self.chart, chart_svg(self._totals, self.step, self._bands, self._bonus_at))
+            set_value(self.tricks_view, tricks_html(deal))
+            set_shown(self.tricks_view, bool(deal.tricks))
             at_end = step.kind is StepKind.TALLY
             if at_end:
                 set_value(self.summary, summary_html(deal))
@@ -381,6 +423,23 @@ class DealWalkthrough(widgets.VBox):
                     self.phase_select.value = step.phase
             finally:
                 self._updating = False
+
+
+def tricks_html(deal: Deal) -> str:
+    """Every trick played so far, its two cards and who won it (the felt shows only the last two)."""
+    letters = rank_letters()
+
+    def card_text(card: Card) -> str:
+        rank = card.code[0]
+        return letters.get(rank) or ("10" if rank == "T" else rank)
+
+    items = []
+    for trick in deal.tricks:
+        cards = " ".join(card_text(card) + card.suit.symbol for card in (trick.lead, trick.reply))
+        who = _("elder") if trick.winner is ELDER else _("younger")
+        items.append("<li>{}</li>".format(_esc(_("{cards} — won by {who}").format(cards=cards, who=who))))
+    heading = _("Tricks played")
+    return f"<h4>{_esc(heading)}</h4><ol class='pw-trick-list'>{''.join(items)}</ol>"
 
 
 def _highlight(step: Step) -> dict[Seat, Sequence[Card]]:

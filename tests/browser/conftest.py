@@ -4,7 +4,8 @@
   directory pointed at another temp folder; `voila.notebook(code, ...)` writes a notebook of code
   cells there and returns the URL that renders it.
 - `open_page(url, width=..., height=..., scale=...)`: a fresh Chromium page (Debian's, or Playwright's own,
-  driven by Playwright) at that URL; an uncaught JavaScript error in it fails the test.
+  driven by Playwright) at that URL; an uncaught JavaScript error in it, or a request to any host
+  but this machine (a CDN, a font), fails the test.
 - `artifacts`: the folder `tests/artifacts/` for screenshots.
 - `app_url`: the tutorial app started as a user starts it, `piquet-widgets serve --no-browser
   --port N`, for one test module.
@@ -20,13 +21,17 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import nbformat
 import playwright.sync_api as playwright_sync
 import pytest
+from piquet_widgets.app import APP_DATA
+from piquet_widgets.app.server import TEMPLATE
 from support import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM, REPO, free_port, isolated_environment, wait_until_answers
 
 ARTIFACTS = REPO / "tests" / "artifacts"
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 
 playwright_sync.expect.set_options(timeout=30_000)
 
@@ -58,12 +63,13 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     port = free_port()
     log = home / "voila.log"
     command = [
-        sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(folder),
+        sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        f"--VoilaConfiguration.template={TEMPLATE}", str(folder),
     ]
+    env = isolated_environment(home)
+    env["JUPYTER_PATH"] = str(APP_DATA)  # the app's template: nothing asked of a CDN
     with log.open("w") as output:
-        process = subprocess.Popen(
-            command, cwd=folder, env=isolated_environment(home), stdout=output, stderr=subprocess.STDOUT
-        )
+        process = subprocess.Popen(command, cwd=folder, env=env, stdout=output, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_until_answers(url, process, log)
@@ -90,15 +96,23 @@ def browser() -> Iterator[playwright_sync.Browser]:
 
 @pytest.fixture
 def open_page(browser: playwright_sync.Browser) -> Iterator[Callable[..., playwright_sync.Page]]:
-    """Open a URL in a fresh browser context; the test fails if a page raised a JavaScript error."""
+    """Open a URL in a fresh browser context; the test fails if a page raised a JavaScript error
+    or asked another host for anything."""
     contexts: list[playwright_sync.BrowserContext] = []
     errors: list[str] = []
+    outside: list[str] = []
+
+    def check_host(request: playwright_sync.Request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme not in ("data", "blob", "about") and parts.hostname not in LOCAL_HOSTS:
+            outside.append(request.url)
 
     def open_page(url: str, width: int = 1000, height: int = 800, scale: float = 1) -> playwright_sync.Page:
         context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("request", check_host)
         page.goto(url)
         return page
 
@@ -106,6 +120,7 @@ def open_page(browser: playwright_sync.Browser) -> Iterator[Callable[..., playwr
     for context in contexts:
         context.close()
     assert not errors, f"JavaScript errors in the page: {errors}"
+    assert not outside, f"the page asked other hosts: {outside}"
 
 
 @pytest.fixture(scope="session")
@@ -126,7 +141,8 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         process = subprocess.Popen(command, cwd=home, env=isolated_environment(home), stdout=output, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:
-        wait_until_answers(url, process, log)
+        # a static file: polling the page itself would start a kernel at every try on a busy machine
+        wait_until_answers(f"{url}voila/static/voila.js", process, log)
         yield url
     finally:
         process.terminate()

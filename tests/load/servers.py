@@ -35,7 +35,8 @@ def voila_command(port: int, *extra: str) -> list[str]:
     """Voilà with `serve`'s arguments, each `--Class.name=value` of `extra` replacing `serve`'s
     own value of that setting (traitlets refuses a setting given twice)."""
     code = (
-        "import sys; from voila.app import Voila; from piquet_widgets.app.server import voila_arguments; "
+        "import sys; from voila.app import Voila; from piquet_widgets.app.server import share_template, voila_arguments; "
+        "share_template(); "
         "extra = sys.argv[1:]; names = {a.split('=')[0] for a in extra}; "
         f"argv = [a for a in voila_arguments({port}, False) if a.split('=')[0] not in names] + extra; "
         "Voila.launch_instance(argv=argv)"
