@@ -125,23 +125,14 @@ def steps_of(timeline: Sequence[Deal]) -> list[Step]:
         return []
     steps = [Step(0, StepKind.DEAL, timeline[0])]
     for before, after in zip(timeline, timeline[1:]):
-        kind, action = _action_between(before, after)
-        steps.append(Step(len(steps), kind, after, before, action))
+        action = after.actions[-1]
+        steps.append(Step(len(steps), _STEP_KINDS[type(action)], after, before, action))
     if timeline[-1].phase is Phase.FINISHED:
         steps.append(Step(len(steps), StepKind.TALLY, timeline[-1], None, None))
     return steps
 
 
-def _action_between(before: Deal, after: Deal) -> tuple[StepKind, Action]:
-    """The action that turned `before` into `after`."""
-    phase = before.phase
-    if phase is Phase.EXCHANGE:
-        return StepKind.EXCHANGE, Exchange(after.discards[before.to_move])
-    if phase is Phase.DECLARATIONS:
-        declaration = after.declarations[-1]
-        return StepKind.DECLARE, Declare(declaration.category, declaration.combinations)
-    card = after.led if after.led is not None else after.tricks[-1].reply
-    return StepKind.PLAY, Play(card)
+_STEP_KINDS = {Exchange: StepKind.EXCHANGE, Declare: StepKind.DECLARE, Play: StepKind.PLAY}
 
 
 # -- words -----------------------------------------------------------------------------------------

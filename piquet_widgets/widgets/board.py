@@ -98,10 +98,6 @@ class Felt(widgets.VBox):
     def rows(self) -> list[CardRow]:
         return [*self.hands.values(), self.talon, self.talon_younger, self.previous_trick, self.trick, *self.discards.values()]
 
-    def set_four_colour(self, on: bool) -> None:
-        for row in self.rows():
-            row.four_colour = on
-
     def relabel(self) -> None:
         for row in self.rows():
             row.relabel()
