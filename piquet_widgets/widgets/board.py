@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Seat
 from piquet_widgets.i18n import _
 from piquet_widgets.teach.events import explain_event, running_totals, summary_rows
-from piquet_widgets.teach.steps import Explanation
+from piquet_widgets.teach.narration import Explanation
 
 _HERE = Path(__file__).parent
 SEATS = (ELDER, YOUNGER)

@@ -39,7 +39,9 @@ from piquet_widgets.i18n import N_, _, ngettext
 from piquet_widgets.teach.events import explain_event
 from piquet_widgets.teach.meter import meters
 from piquet_widgets.teach.session import COMPUTER, LEARNER, ROLES, PracticeSession
-from piquet_widgets.teach.steps import category_dialogue, explain_step, steps_of
+from piquet_widgets.teach.dialogue import category_dialogue
+from piquet_widgets.teach.narration import explain_step
+from piquet_widgets.teach.steps import steps_of
 from piquet_widgets.widgets.analysis_status import Analyst
 from piquet_widgets.widgets.board import (
     SEATS,
