@@ -247,3 +247,12 @@ def test_exchange_is_applied_through_the_engine():
     expected = Deal.from_seed(SEED).apply(Exchange(tuple(chosen)))
     discard_by_clicks(table, ELDER, chosen)
     assert table.timeline[1].hands == expected.hands
+
+
+def test_the_menus_follow_what_python_asks():
+    table = PracticeTable(role="elder", deal=SEED)
+    table.new_partie("younger")
+    assert find(table, "pw-role").value == "younger" and table.learner_seats == {YOUNGER}
+    table.set_level("expert")
+    assert find(table, "pw-level").value == "expert" and table.level == "expert"
+    assert table.number == 1  # a change of level keeps the partie

@@ -325,7 +325,7 @@ class PracticeTable(widgets.VBox):
         """Play against another computer player from its next move on (the level menu)."""
         if isinstance(level, str) and level in PLAYERS:
             self.session.set_level(level)
-            self._sync_menus()
+            self._render()
 
     def _on_role(self, change: dict) -> None:
         if not self._updating and change.get("new") in ROLES:
@@ -415,7 +415,6 @@ class PracticeTable(widgets.VBox):
             self._refused(error)
             return False
         self.session = session
-        self._sync_menus()
         self._say(said, "info")
         self._render()
         return True
@@ -626,7 +625,6 @@ class PracticeTable(widgets.VBox):
         self.analyst.relabel()
         self.code_input.placeholder = _("Deal code")
         self.code_input.description = _("Deal code")
-        self._sync_menus()
         self.felt.relabel()
         if self._hint is not None and self._hint_deal is self.deal:
             self._hint = None
@@ -646,6 +644,7 @@ class PracticeTable(widgets.VBox):
 
     def _render(self) -> None:
         self._forget_analysis_of_another_deal()
+        self._sync_menus()
         deal = self.deal
         learner = self.learner_seats
         if len(learner) == 1:
