@@ -8,6 +8,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from piquet_widgets.analysis.players import ClubPlayer, SimplePlayer
 from piquet_widgets.engine import ELDER, YOUNGER, Phase, PiquetError, partie_from_json
@@ -175,3 +177,34 @@ def test_the_learner_is_player_a_of_the_record() -> None:
     session.next_deal()
     scores = session.partie.deal_scores(1)
     assert scores[LEARNER] == session.partie.deals[0].scores[YOUNGER]  # younger in deal 1
+
+
+OPERATIONS = st.lists(
+    st.one_of(
+        st.tuples(st.just("select"), st.sampled_from(["elder", "younger"]), st.integers(0, 31)),
+        st.sampled_from([("confirm",), ("undo",), ("redo",), ("next_deal",), ("new_deal",), ("hint_request",)]),
+    ),
+    max_size=60,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), role=st.sampled_from(["elder", "younger", "both"]), operations=OPERATIONS)
+def test_any_sequence_of_operations_keeps_the_game_legal(seed, role, operations) -> None:
+    """Whatever the learner does, each operation either moves the game by legal actions or is
+    refused with a PiquetError that changes nothing."""
+    from piquet_widgets.engine.cards import CARDS
+
+    session = PracticeSession(role=role, seed=seed)
+    for name, *args in operations:
+        before = snapshot(session)
+        if name == "select":
+            args = [args[0], CARDS[args[1]]]
+        try:
+            getattr(session, name)(*args)
+        except PiquetError:
+            assert snapshot(session) == before
+        timeline = session.timeline
+        for earlier, later in zip(timeline, timeline[1:]):
+            assert earlier.apply(later.actions[-1]) == later  # one legal action from the state before
+        assert set(session.selection) <= set(session.deal.hand(session.deal.to_move) if session.deal.to_move is not None else ())
