@@ -68,6 +68,9 @@ def test_a_whole_partie_of_six_deals() -> None:
     low = min(totals.values())
     expected = max(totals.values()) + low + 100 if low < 100 else max(totals.values()) - low + 100  # section 7
     assert result.points == expected
+    winner = "You" if result.winner == LEARNER else "The computer"
+    assert session.result_sentence().startswith(f"{winner} win")
+    assert session.prompt() == session.result_sentence()  # once settled, the prompt is the result
     with pytest.raises(PiquetError, match="The partie is over: start a new partie."):
         session.next_deal()
     record = session.record()
@@ -78,6 +81,8 @@ def test_a_whole_partie_of_six_deals() -> None:
 
 def test_the_computer_answers_each_move_until_the_learners_turn() -> None:
     session = PracticeSession(role="younger", deal=7)
+    assert session.prompt() == "Younger (you): choose the cards to discard (1 to 3), then confirm. 0 cards selected."
+    assert session.seat_label(ELDER) == "Elder (computer)" and session.player_name("B") == "The computer"
     assert session.deal.phase is Phase.EXCHANGE and session.deal.to_move is YOUNGER  # elder (computer) has exchanged
     learner_move(session, SimplePlayer())
     deal = session.deal

@@ -36,10 +36,10 @@ from piquet_widgets.engine.codes import deal_code, deal_from_code
 from piquet_widgets.engine.combinations import Combination
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
-from piquet_widgets.engine.partie import Partie
+from piquet_widgets.engine.partie import Partie, other_player
 from piquet_widgets.engine.records import is_partie, partie_from_json, partie_record, record_timeline
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
-from piquet_widgets.i18n import N_, _
+from piquet_widgets.i18n import N_, _, ngettext
 
 __all__ = ["PracticeSession", "ROLES", "LEARNER", "COMPUTER"]
 
@@ -238,6 +238,75 @@ class PracticeSession:
         if deal.phase not in (Phase.EXCHANGE, Phase.PLAY) or not self.to_move_is_learner:
             raise PiquetError(N_("There is nothing to choose now."))
         return lambda solver: hint(deal, solver)
+
+    # -- words for the learner -------------------------------------------------------------------
+    def prompt(self) -> str:
+        """The message that tells the learner what to do now."""
+        deal = self.deal
+        partie = self.partie_so_far
+        if self.settled:
+            return self.result_sentence()
+        if deal.phase is Phase.FINISHED:
+            if partie.result.finished:
+                text = _("The deal is over: elder {elder}, younger {younger}. That was the last deal: press Next deal to settle the partie.")
+            else:
+                text = _("The deal is over: elder {elder}, younger {younger}. Press Next deal to go on.")
+            return text.format(elder=deal.scores[ELDER], younger=deal.scores[YOUNGER])
+        seat = deal.to_move
+        who = self.seat_label(seat)
+        if deal.phase is Phase.EXCHANGE:
+            choices = deal.legal_actions()
+            count = len(self.selection)
+            text = ngettext(
+                "{who}: choose the cards to discard ({low} to {high}), then confirm. {count} card selected.",
+                "{who}: choose the cards to discard ({low} to {high}), then confirm. {count} cards selected.",
+                count,
+            )
+            return text.format(who=who, low=choices.low, high=choices.high, count=count)
+        if deal.led is None:
+            return _("{who}: lead a card to trick {number}.").format(who=who, number=len(deal.tricks) + 1)
+        return _("{who}: play to the {card}.").format(who=who, card=deal.led.name_in_words())
+
+    def result_sentence(self) -> str:
+        """How the partie ended, once it is settled ('' before)."""
+        partie = self.partie
+        result = partie.result
+        totals = partie.totals
+        if not result.finished:
+            return ""
+        if result.winner is None:
+            return _("The partie is drawn: {a} to {b}.").format(a=totals[LEARNER], b=totals[COMPUTER])
+        loser = other_player(result.winner)
+        high, low, points = totals[result.winner], totals[loser], result.points
+        if self.role == "both":
+            if result.rubiconed:
+                text = _("Player {winner} wins the partie, {high} to {low}, and scores {points}: player {loser} did not reach 100 and is rubiconed.")
+            else:
+                text = _("Player {winner} wins the partie, {high} to {low}, and scores {points}.")
+        elif result.winner == LEARNER:
+            if result.rubiconed:
+                text = _("You win the partie, {high} to {low}, and score {points}: the computer did not reach 100 and is rubiconed.")
+            else:
+                text = _("You win the partie, {high} to {low}, and score {points}.")
+        elif result.rubiconed:
+            text = _("The computer wins the partie, {high} to {low}, and scores {points}: you did not reach 100 and are rubiconed.")
+        else:
+            text = _("The computer wins the partie, {high} to {low}, and scores {points}.")
+        return text.format(winner=result.winner, loser=loser, high=high, low=low, points=points)
+
+    def player_name(self, player: str) -> str:
+        """'You' / 'The computer' (or 'Player A' when the learner plays both hands)."""
+        if self.role == "both":
+            return _("Player {name}").format(name=player)
+        return _("You") if player == LEARNER else _("The computer")
+
+    def seat_label(self, seat: Seat) -> str:
+        """'Elder (you)' / 'Younger (computer)'."""
+        if self.role == "both":
+            return seat.name_in_words()
+        if seat in self.learner_seats:
+            return _("{seat} (you)").format(seat=seat.name_in_words())
+        return _("{seat} (computer)").format(seat=seat.name_in_words())
 
     # -- the partie record -----------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

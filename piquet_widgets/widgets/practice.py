@@ -29,10 +29,10 @@ import ipywidgets as widgets
 from piquet_widgets.analysis.players import DEFAULT_LEVEL, PLAYERS, Player
 from piquet_widgets.analysis.review import CardValues, Hint, Review, card_values, review_deal
 from piquet_widgets.engine.cards import Card, parse_card
-from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Phase, Seat
+from piquet_widgets.engine.deal import Deal, Phase, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.files import read_json_file, write_json_atomic
-from piquet_widgets.engine.partie import Partie, other_player
+from piquet_widgets.engine.partie import Partie
 from piquet_widgets.engine.records import is_partie
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
 from piquet_widgets.i18n import N_, _, ngettext
@@ -141,9 +141,9 @@ class PracticeTable(widgets.VBox):
         self.confirm_button = widgets.Button(button_style="primary").add_class("pw-confirm")
         self.message = widgets.HTML().add_class("pw-message")
         self.felt = Felt(four_colour=four_colour)
-        self.felt.captions = self._hand_caption
+        self.felt.captions = lambda seat, deal: self.session.seat_label(seat)
         self.board = ScoreBoard()
-        self.board.name_of = self._seat_label
+        self.board.name_of = lambda seat: self.session.seat_label(seat)
         self.explanation = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-explanation").add_class("pw-panel")
         self.dialogue = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-dialogue-panel").add_class("pw-panel")
         self.partie_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-partie").add_class("pw-panel")
@@ -532,75 +532,8 @@ class PracticeTable(widgets.VBox):
     def _prompt(self) -> None:
         """Say what the learner is to do now (words made anew at every render)."""
         done = self.settled or self.deal.phase is Phase.FINISHED
-        self._say(self._prompt_text, "done" if done else "info")
+        self._say(lambda: self.session.prompt(), "done" if done else "info")
 
-    def _prompt_text(self) -> str:
-        """The message that tells the learner what to do now."""
-        deal = self.deal
-        partie = self.partie_so_far
-        if self.settled:
-            return self._result_sentence(self.partie)
-        if deal.phase is Phase.FINISHED:
-            if partie.result.finished:
-                text = _("The deal is over: elder {elder}, younger {younger}. That was the last deal: press Next deal to settle the partie.")
-            else:
-                text = _("The deal is over: elder {elder}, younger {younger}. Press Next deal to go on.")
-            return text.format(elder=deal.scores[ELDER], younger=deal.scores[YOUNGER])
-        seat = deal.to_move
-        who = self._seat_label(seat)
-        if deal.phase is Phase.EXCHANGE:
-            choices = deal.legal_actions()
-            count = len(self.selection)
-            text = ngettext(
-                "{who}: choose the cards to discard ({low} to {high}), then confirm. {count} card selected.",
-                "{who}: choose the cards to discard ({low} to {high}), then confirm. {count} cards selected.",
-                count,
-            )
-            return text.format(who=who, low=choices.low, high=choices.high, count=count)
-        if deal.led is None:
-            return _("{who}: lead a card to trick {number}.").format(who=who, number=len(deal.tricks) + 1)
-        return _("{who}: play to the {card}.").format(who=who, card=deal.led.name_in_words())
-
-    def _result_sentence(self, partie: Partie) -> str:
-        result = partie.result
-        totals = partie.totals
-        if not result.finished:
-            return ""
-        if result.winner is None:
-            return _("The partie is drawn: {a} to {b}.").format(a=totals[LEARNER], b=totals[COMPUTER])
-        loser = other_player(result.winner)
-        high, low, points = totals[result.winner], totals[loser], result.points
-        if self.role == "both":
-            if result.rubiconed:
-                text = _("Player {winner} wins the partie, {high} to {low}, and scores {points}: player {loser} did not reach 100 and is rubiconed.")
-            else:
-                text = _("Player {winner} wins the partie, {high} to {low}, and scores {points}.")
-        elif result.winner == LEARNER:
-            if result.rubiconed:
-                text = _("You win the partie, {high} to {low}, and score {points}: the computer did not reach 100 and is rubiconed.")
-            else:
-                text = _("You win the partie, {high} to {low}, and score {points}.")
-        elif result.rubiconed:
-            text = _("The computer wins the partie, {high} to {low}, and scores {points}: you did not reach 100 and are rubiconed.")
-        else:
-            text = _("The computer wins the partie, {high} to {low}, and scores {points}.")
-        return text.format(winner=result.winner, loser=loser, high=high, low=low, points=points)
-
-    def _player_name(self, player: str) -> str:
-        if self.role == "both":
-            return _("Player {name}").format(name=player)
-        return _("You") if player == LEARNER else _("The computer")
-
-    def _seat_label(self, seat: Seat) -> str:
-        """'Elder (you)' / 'Younger (computer)'."""
-        if self.role == "both":
-            return seat.name_in_words()
-        if seat in self.learner_seats:
-            return _("{seat} (you)").format(seat=seat.name_in_words())
-        return _("{seat} (computer)").format(seat=seat.name_in_words())
-
-    def _hand_caption(self, seat: Seat, deal: Deal) -> str:
-        return self._seat_label(seat)
 
     # -- drawing ------------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -679,7 +612,7 @@ class PracticeTable(widgets.VBox):
             set_value(self.dialogue, self._dialogue_html())
             set_value(self.partie_view, self._partie_html())
             if finished:
-                set_value(self.summary, summary_html(deal, self._seat_label))
+                set_value(self.summary, summary_html(deal, self.session.seat_label))
             set_shown(self.summary, finished)
             self.hint_button.disabled = not self.to_move_is_learner
             self._show_hint_text()
@@ -718,7 +651,7 @@ class PracticeTable(widgets.VBox):
         declarations = deal.declarations
         for index in range(3):
             elder, younger = declarations[2 * index], declarations[2 * index + 1]
-            parts.append(dialogue_html(category_dialogue(elder, younger, deal), self._seat_label))
+            parts.append(dialogue_html(category_dialogue(elder, younger, deal), self.session.seat_label))
         scored = [event for event in deal.events if event.kind in ("carte_blanche", "point", "sequence", "sets", "repique")]
         if scored:
             items = "".join(f"<li>{escape(explain_event(deal, event))}</li>" for event in scored)
@@ -729,13 +662,13 @@ class PracticeTable(widgets.VBox):
         partie = self.partie_so_far
         title = "<h3>{}</h3>".format(escape(_("The partie")))
         head = "<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>".format(
-            escape(_("Deal")), escape(_("Elder")), escape(self._player_name(LEARNER)), escape(self._player_name(COMPUTER))
+            escape(_("Deal")), escape(_("Elder")), escape(self.session.player_name(LEARNER)), escape(self.session.player_name(COMPUTER))
         )
         rows = []
         for number in range(1, len(partie.deals) + 1):
             scores = partie.deal_scores(number)
             rows.append(
-                f"<tr><td>{number}</td><td>{escape(self._player_name(partie.elder(number)))}</td>"
+                f"<tr><td>{number}</td><td>{escape(self.session.player_name(partie.elder(number)))}</td>"
                 f"<td>{scores[LEARNER]}</td><td>{scores[COMPUTER]}</td></tr>"
             )
         totals = partie.totals
@@ -743,7 +676,7 @@ class PracticeTable(widgets.VBox):
         rows.append(f'<tr class="pw-row-total"><td>{escape(total)}</td><td></td><td>{totals[LEARNER]}</td><td>{totals[COMPUTER]}</td></tr>')
         result = ""
         if self.settled:
-            result = f'<p class="pw-result">{escape(self._result_sentence(self.partie))}</p>'
+            result = f'<p class="pw-result">{escape(self.session.result_sentence())}</p>'
         return f"{title}<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>{result}"
 
 
