@@ -37,6 +37,6 @@ def analysis_waits_for_its_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     """A widget's analysis moves to a thread after half a second; on a busy machine that would
     make tests that read its answer at once depend on the load. Tests wait for the answer
     instead; the thread path has tests of its own, which set a short budget on their analyst."""
-    from piquet_widgets.widgets.board import Analyst
+    from piquet_widgets.analysis.runner import AnalysisRunner
 
-    monkeypatch.setattr(Analyst, "budget", 120.0)
+    monkeypatch.setattr(AnalysisRunner, "budget", 120.0)

@@ -40,11 +40,26 @@ def count_class(widget, name: str) -> int:
     return sum(name in getattr(item, "_dom_classes", ()) for item in descendants(widget))
 
 
+def all_of(widget, name: str) -> list:
+    return [item for item in descendants(widget) if name in getattr(item, "_dom_classes", ())]
+
+
+def one(widget, name: str):
+    """The one widget of the page carrying the CSS class `name`, as a visitor finds it."""
+    (found,) = all_of(widget, name)
+    return found
+
+
+def page_sends(widget, content) -> None:
+    """What the page's view of `widget` sends: a custom message on its comm."""
+    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
 def test_landing_page_is_lesson_one_and_nothing_else_is_built() -> None:
     app = build("")
     assert app.section == "lesson" and "pw-section-lessons" in classes(shown(app))
     assert count_class(app.root, "pw-lesson-1") == 1
-    assert set(app._built) == {"lesson"}
+    assert not hasattr(app, "walkthrough") and not hasattr(app, "practice")  # built when first shown
     assert app.nav_buttons["lesson"].button_style == "info"
     assert app.messages.children == ()
 
@@ -56,7 +71,7 @@ def test_record_link_opens_one_walkthrough_of_that_deal() -> None:
     app.walkthrough.last()
     assert app.walkthrough.score_labels() == {"elder": "74", "younger": "5"}
     assert app.walkthrough.deal.scores == deal_from_record(PIQUE).scores
-    assert "?record=" in app._share.value
+    assert "?record=" in one(app.root, "pw-share").value
 
 
 def test_deal_code_and_seed_links() -> None:
@@ -78,23 +93,24 @@ def test_bad_parameters_show_messages_and_the_landing_page() -> None:
 
 def test_navigation_builds_each_section_once() -> None:
     app = build("lesson=4")
-    for section in ("glossary", "walkthrough", "practice", "lesson", "walkthrough"):
+    first: dict[str, object] = {}
+    for section in ("glossary", "walkthrough", "practice", "lesson", "walkthrough", "practice", "glossary"):
         app.nav_buttons[section].click()
         assert app.section == section and len(app.content.children) == 1
-    assert set(app._built) == {"lesson", "walkthrough", "practice", "glossary"}
-    walkthrough = app._built["walkthrough"]
+        assert first.setdefault(section, shown(app)) is shown(app)  # the same section, not a new one
+    assert set(first) == {"lesson", "walkthrough", "practice", "glossary"}
     app.show_section("walkthrough")
-    assert shown(app) is walkthrough
-    assert "Cavendish" in app._walk_caption.value
+    assert shown(app) is first["walkthrough"]
+    assert "Cavendish" in one(app.root, "pw-walkthrough-caption").value
     with pytest.raises(ValueError):
         app.show_section("kitchen")
 
 
 def test_lesson_links_switch_the_lesson() -> None:
     app = build("lesson=2")
-    app._lesson_buttons[6].click()
+    one(app.root, "pw-lesson-link-7").click()
     assert app.lesson_number == 7 and count_class(app.root, "pw-lesson-7") == 1 and count_class(app.root, "pw-lesson-2") == 0
-    assert [button.button_style for button in app._lesson_buttons].index("info") == 6
+    assert [button.button_style for button in all_of(app.root, "pw-lesson-link")].index("info") == 6
     app.show_section("glossary")
     app.show_lesson(3)
     assert app.section == "lesson" and count_class(app.root, "pw-lesson-3") == 1
@@ -104,17 +120,18 @@ def test_opening_a_deal_code_typed_in_the_page() -> None:
     app = build("")
     app.show_section("walkthrough")
     before = app.walkthrough.code
-    app._code_input.value = "not a code"
-    app._open_code()
-    assert "pw-error" in classes(app._open_message) and "deal code" in app._open_message.value
+    box, message = one(app.root, "pw-deal-code-input"), one(app.root, "pw-open-message")
+    box.value = "not a code"
+    one(app.root, "pw-open-deal").click()
+    assert "pw-error" in classes(message) and "deal code" in message.value
     assert app.walkthrough.code == before
     code = deal_code(Deal.from_seed(99))
-    app._code_input.value = code.lower()
-    app._open_code()
-    assert app.walkthrough.code == code and "pw-error" not in classes(app._open_message)
-    assert f"?deal={code}" in app._share.value
-    app._shuffle()
-    assert app.walkthrough.code != code and "shuffled" in app._walk_caption.value
+    box.value = code.lower()
+    one(app.root, "pw-open-deal").click()
+    assert app.walkthrough.code == code and "pw-error" not in classes(message)
+    assert f"?deal={code}" in one(app.root, "pw-share").value
+    one(app.root, "pw-shuffle-deal").click()
+    assert app.walkthrough.code != code and "shuffled" in one(app.root, "pw-walkthrough-caption").value
 
 
 def test_the_language_of_the_link_is_set() -> None:
@@ -224,15 +241,16 @@ def test_the_page_does_not_import_voilas_server() -> None:
 
 def test_deferred_page_builds_what_the_link_opens_once_the_browser_has_drawn_the_frame() -> None:
     app = App(parse_query("lesson=4"), deferred=True)
-    assert app.section == "" and app._built == {}
+    assert app.section == "" and count_class(app.root, "pw-section-lessons") == 0
     waiting, ready = app.content.children
     assert "pw-loading" in classes(waiting) and ready.layout.display == "none"
-    ready._on_message(ready, {"type": "something else"}, [])
-    assert app._built == {}
-    ready._on_message(ready, {"type": "ready"}, [])
+    page_sends(ready, {"type": "something else"})
+    assert app.section == "" and app.content.children == (waiting, ready)
+    page_sends(ready, {"type": "ready"})
     assert app.section == "lesson" and count_class(app.root, "pw-lesson-4") == 1
-    ready._on_message(ready, {"type": "ready"}, [])  # a second view of it changes nothing
-    assert len(app.content.children) == 1
+    lesson = shown(app)
+    page_sends(ready, {"type": "ready"})  # a second view of it changes nothing
+    assert app.content.children == (lesson,)
 
 
 def test_show_defers_only_under_voila(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -246,5 +264,7 @@ def test_a_section_chosen_before_the_first_paint_is_kept() -> None:
     app = App(parse_query("lesson=4"), deferred=True)
     ready = app.content.children[1]
     app.nav_buttons["glossary"].click()
-    ready._on_message(ready, {"type": "ready"}, [])
-    assert app.section == "glossary" and "lesson" not in app._built
+    glossary = shown(app)
+    page_sends(ready, {"type": "ready"})
+    assert app.section == "glossary" and app.content.children == (glossary,)
+    assert count_class(app.root, "pw-section-lessons") == 0

@@ -130,7 +130,7 @@ class Subject:
         """The deal state of every walkthrough and practice table in the tree."""
         walks = tuple((id(w.timeline), tuple(map(id, w.timeline)), w.step) for w in self.walkthroughs(root))
         tables = tuple(
-            (tuple(map(id, t.timeline)), t.partie, tuple(t.selection), t.role, tuple(tuple(map(id, r)) for r in t._redo))
+            (tuple(map(id, t.timeline)), t.partie, tuple(t.selection), t.role, tuple(tuple(map(id, r)) for r in t.session.redo_stack))
             for t in self.tables(root)
         )
         return walks, tables
@@ -158,7 +158,7 @@ class Subject:
                 continue
             assert widget is table.role_select and trait == "index", f"{self.name}: {type(widget).__name__}.{trait} changed the practice table"
             assert table.role in ROLES and table.role_select.value == table.role
-            assert table.number == 1 and table.partie.deals == () and len(table._decision_points()) == 0
+            assert table.number == 1 and table.partie.deals == () and table.session.decision_points() == []
 
 
 def practice_at_play() -> PracticeTable:
@@ -353,7 +353,7 @@ def test_a_click_that_arrives_while_the_computer_chooses_changes_nothing() -> No
             seen.append(list(table.timeline) == before)
             return computer.choose_action(deal)
 
-    table.computer = Impatient()
+    table.session.computer = Impatient()
     hand = find(table, "pw-hand-elder")
     for card in table.deal.hand(ELDER)[:3]:
         click_card(hand, card.code)

@@ -1,6 +1,7 @@
 """Golden playthroughs: whole deals written out step by step (state, legal actions, action,
-events) and compared line by line. Regenerate after a deliberate change with
-`python tests/test_golden.py` and read the diff before committing it."""
+events) and compared line by line, and the English texts of every step of the same deals (the
+narration and dialogue the walkthrough shows: `NAME.steps.txt`). Regenerate after a deliberate
+change with `python tests/test_golden.py` and read the diff before committing it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from pathlib import Path
 import pytest
 
 from piquet_widgets.engine import Deal, Phase, record_timeline
+from piquet_widgets.i18n import set_language
+from piquet_widgets.teach.narration import explain_step
+from piquet_widgets.teach.steps import steps_of
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -51,6 +55,18 @@ def playthrough(record: dict) -> list[str]:
     return lines
 
 
+def step_texts(record: dict) -> list[str]:
+    """Every step's explanation in English: title, dialogue, narration, scores."""
+    lines = []
+    for step in steps_of(record_timeline(record)):
+        explanation = explain_step(step)
+        lines.append(f"## step {step.index + 1} ({step.kind.value}): {explanation.title}")
+        lines += [f"{seat.key} says: {text}" for seat, text in explanation.dialogue]
+        lines += explanation.lines
+        lines += [f"score: {text}" for text in explanation.scores]
+    return lines
+
+
 CASES = sorted(path.stem for path in GOLDEN.glob("*.json"))
 
 
@@ -68,7 +84,19 @@ def test_playthrough_matches_golden_file(name):
     assert len(actual) == len(expected)
 
 
+@pytest.mark.parametrize("name", CASES)
+def test_step_texts_match_golden_file(name):
+    record = json.loads((GOLDEN / f"{name}.json").read_text())
+    expected = (GOLDEN / f"{name}.steps.txt").read_text(encoding="utf-8").splitlines()
+    actual = step_texts(record)
+    for number, (want, got) in enumerate(zip(expected, actual), 1):
+        assert got == want, f"{name}.steps.txt line {number}"
+    assert len(actual) == len(expected)
+
+
 if __name__ == "__main__":
+    set_language("en")
     for name in sys.argv[1:] or CASES:
         record = json.loads((GOLDEN / f"{name}.json").read_text())
         (GOLDEN / f"{name}.txt").write_text("\n".join(playthrough(record)) + "\n")
+        (GOLDEN / f"{name}.steps.txt").write_text("\n".join(step_texts(record)) + "\n", encoding="utf-8")

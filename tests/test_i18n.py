@@ -412,7 +412,7 @@ def test_the_exchange_advice_writes_its_expectation_with_a_decimal_comma():
 
 
 def test_portuguese_numbers_are_brazilian():
-    from piquet_widgets.teach.steps import number_words
+    from piquet_widgets.teach.words import number_words
 
     i18n.set_language("pt")
     assert number_words(17) == "dezessete" and number_words(49) == "quarenta e nove"

@@ -10,14 +10,23 @@ from piquet_widgets.engine.cards import mask_of
 
 
 @pytest.mark.parametrize("seed", range(0, 300, 7))
-def test_the_beginner_finishes_every_deal_legally(seed):
+def test_the_beginner_finishes_every_deal_following_suit_as_cheaply_as_it_can(seed):
     timeline = complete(Deal.from_seed(seed))
     final = timeline[-1]
     assert final.phase is Phase.FINISHED and sum(final.tricks_won) == 12
     for before, after in zip(timeline, timeline[1:]):
-        if before.phase is Phase.PLAY:
-            card = after.led if after.led is not None else after.tricks[-1].reply
-            assert card in before.playable_cards()
+        if before.phase is Phase.EXCHANGE:
+            choices = before.legal_actions()
+            assert choices.low <= len(after.actions[-1].discards) <= choices.high
+        elif before.phase is Phase.PLAY and before.led is not None:
+            # Second to play: the lowest card that wins the trick, else the lowest of the suit.
+            reply = after.actions[-1].card
+            same = [card for card in before.hand(before.to_move) if card.suit == before.led.suit]
+            winners = [card for card in same if card > before.led]
+            if same:
+                assert reply == min(winners or same)
+            else:
+                assert reply.suit != before.led.suit
 
 
 def test_the_beginner_is_deterministic():
@@ -35,15 +44,14 @@ def test_the_beginner_keeps_a_quint_and_discards_loose_low_cards():
 
 
 def test_the_second_player_wins_as_cheaply_as_he_can():
-    deal = Deal.from_seed(3)
+    deal = Deal.from_seed(5)
     while deal.phase is not Phase.PLAY:
         deal = deal.apply(choose_action(deal))
     deal = deal.apply(Play(deal.playable_cards()[-1]))  # elder leads his lowest card of the last suit
-    led = deal.led
-    reply = SimplePlayer().choose_card(deal)
-    winners = [card for card in deal.playable_cards() if card.suit == led.suit and card > led]
-    if winners:
-        assert reply == min(winners)
+    assert deal.led == parse_cards("8C")[0]
+    winners = [card for card in deal.playable_cards() if card.suit == deal.led.suit and card > deal.led]
+    assert set(winners) == set(parse_cards("QC AC"))  # younger can win with the queen or the ace
+    assert SimplePlayer().choose_card(deal) == parse_cards("QC")[0]
 
 
 def test_levels_are_registered_by_name():

@@ -191,12 +191,10 @@ def test_a_whole_partie_of_six_deals_and_its_settlement():
     assert table.partie.totals == {"A": learner, "B": computer}
     high, low = max(learner, computer), min(learner, computer)
     result = text_of(find(table, "pw-partie").value)
-    if high == low:
-        assert "drawn" in result
-    elif low < 100:  # rubiconed: the winner scores both totals and 100
-        assert f"scores {high + low + 100}" in result and "rubiconed" in result
-    else:
-        assert f"scores {high - low + 100}" in result and "rubiconed" not in result
+    # With this seed the computer wins and the learner stays under 100: rubiconed, so the winner
+    # scores both totals and 100 (rules.md section 7).
+    assert computer > learner and low < 100
+    assert f"The computer wins the partie, {high} to {low}, and scores {high + low + 100}: you did not reach 100 and are rubiconed." in result
     assert find(table, "pw-next-deal").disabled
     find(table, "pw-new-partie").click()
     assert table.number == 1 and table.partie.deals == ()
@@ -229,9 +227,18 @@ def test_refresh_keeps_the_game():
     state = table.deal
     set_language("fr")
     table.refresh()
+    assert table.deal is state
+    assert find(table, "pw-new-deal").description == "Nouvelle donne"
+    assert text_of(find(table, "pw-title").value).strip() == "Table d'entraînement\xa0: piquet ouvert"
+    table.confirm()  # discarding three is allowed: the refusal below is for an empty choice
+    assert table.deal.phase is Phase.PLAY
+    table.undo()
+    table.confirm()
+    assert table.message_text == "L'aîné doit écarter de 1 à 5 cartes, pas 0."  # the engine's refusal, in French
     set_language("en")
     table.refresh()
-    assert table.deal is state
+    assert table.message_text == "Elder must discard from 1 to 5 cards, not 0."
+    assert find(table, "pw-new-deal").description == "New deal"
 
 
 def test_exchange_is_applied_through_the_engine():
@@ -240,3 +247,12 @@ def test_exchange_is_applied_through_the_engine():
     expected = Deal.from_seed(SEED).apply(Exchange(tuple(chosen)))
     discard_by_clicks(table, ELDER, chosen)
     assert table.timeline[1].hands == expected.hands
+
+
+def test_the_menus_follow_what_python_asks():
+    table = PracticeTable(role="elder", deal=SEED)
+    table.new_partie("younger")
+    assert find(table, "pw-role").value == "younger" and table.learner_seats == {YOUNGER}
+    table.set_level("expert")
+    assert find(table, "pw-level").value == "expert" and table.level == "expert"
+    assert table.number == 1  # a change of level keeps the partie

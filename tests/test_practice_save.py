@@ -1,15 +1,22 @@
-"""Saving a practice partie to a file and loading it into a fresh table (issue 7, "Nothing
-lost"): the same deal, totals, role and level; a corrupt, foreign or missing file is refused with
-a message and changes nothing."""
+"""Saving a practice partie and restoring it into a fresh table (issue 7, "Nothing lost"): the same
+deal, totals, role and level; a corrupt, foreign or missing file is refused with a message and
+changes nothing.
+
+From a notebook, `save(path)` and `load(path)` use files; from the page, nothing names a file on
+the server: the partie is kept in the visitor's browser and downloaded or uploaded as a file of
+their own (`PartieStore`), and whatever the page sends is refused unless it is a partie record."""
 
 from __future__ import annotations
 
 import json
+import stat
 
+import ipywidgets as widgets
 import pytest
-from widget_helpers import click_card, find, text_of
+from widget_helpers import click_card, find, text_of, walk
 
 from piquet_widgets.engine import Phase, partie_from_json
+from piquet_widgets.widgets.partie_store import MAX_RECORD_BYTES
 from piquet_widgets.widgets.practice import PracticeTable
 
 SEED = 7
@@ -17,6 +24,10 @@ SEED = 7
 
 def message(table) -> str:
     return text_of(find(table, "pw-message").value).strip()
+
+
+def is_error(table) -> bool:
+    return 'class="pw-msg pw-msg-error"' in find(table, "pw-message").value
 
 
 def play_some(table, tricks: int) -> None:
@@ -41,14 +52,27 @@ def finish_deal(table) -> None:
 
 def state(table):
     return (table.deal, list(table.timeline), table.partie, table.partie.totals, table.partie_so_far.totals,
-            table.role, table.level, table.number, table.settled)
+            table.role, table.level, type(table.computer), table.number, table.settled)
 
 
-def test_the_save_controls_are_there():
+def send(table, content) -> None:
+    """What the store's view sends: a custom message on its comm."""
+    table.store._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def test_no_box_of_the_page_takes_a_file_name():
     table = PracticeTable(deal=SEED)
-    assert find(table, "pw-save-path").value == "piquet-partie.json"
-    find(table, "pw-save")
-    find(table, "pw-load-partie")
+    texts = [w for w in walk(table) if isinstance(w, widgets.Text)]
+    assert [w._dom_classes for w in texts] == [("pw-code",)]  # the deal code, and nothing else
+    toolbar = find(table, "pw-role")
+    row = next(w for w in walk(table) if toolbar in getattr(w, "children", ()))
+    assert [w._dom_classes[0] for w in row.children] == ["pw-role", "pw-level", "pw-new-deal", "pw-undo", "pw-redo", "pw-hint", "pw-more"]
+    panel = find(table, "pw-more-panel")
+    for name in ("pw-code", "pw-load", "pw-new-partie", "pw-partie-store"):
+        assert find(panel, name)
+    assert panel.layout.display == "none"
+    find(table, "pw-more").value = True
+    assert panel.layout.display is None
 
 
 def test_a_partie_in_progress_is_restored_exactly(tmp_path):
@@ -60,8 +84,7 @@ def test_a_partie_in_progress_is_restored_exactly(tmp_path):
     play_some(table, 4)
     assert table.number == 3 and table.deal.phase is Phase.PLAY
     path = tmp_path / "partie.json"
-    find(table, "pw-save-path").value = str(path)
-    find(table, "pw-save").click()
+    assert table.save(path)
     assert message(table) == f"Partie saved to {path}."
 
     saved = json.loads(path.read_text(encoding="utf-8"))
@@ -69,14 +92,11 @@ def test_a_partie_in_progress_is_restored_exactly(tmp_path):
     assert len(partie_from_json(saved).deals) == 3  # an ordinary partie record, last deal unfinished
 
     fresh = PracticeTable(seed=99)
-    find(fresh, "pw-save-path").value = str(path)
-    find(fresh, "pw-load-partie").click()
+    assert type(fresh.computer) is not type(table.computer)  # the beginner, before the restore
+    assert fresh.load(path)
     assert message(fresh) == f"Partie loaded from {path}."
     assert state(fresh) == state(table)
-    assert fresh.deal == table.deal
-    assert fresh.partie.totals == table.partie.totals
-    assert (fresh.role, fresh.level, fresh.computer.name if hasattr(fresh.computer, "name") else None) == (
-        "younger", "club", table.computer.name if hasattr(table.computer, "name") else None)
+    assert fresh.computer.level == "club"
     assert find(fresh, "pw-role").value == "younger" and find(fresh, "pw-level").value == "club"
     assert find(fresh, "pw-partie").value == find(table, "pw-partie").value
     # The undo history came back with the deal, and play goes on.
@@ -96,9 +116,28 @@ def test_a_finished_deal_and_the_exchange_are_restored(tmp_path):
     assert fresh.load(path)
     assert state(fresh) == state(table) and fresh.deal.phase is Phase.EXCHANGE
     finish_deal(table)
-    assert table.save(path)
+    assert table.save(path)  # over a saved partie: allowed
     assert fresh.load(path)
     assert state(fresh) == state(table) and not fresh.settled
+
+
+def test_a_saved_file_has_the_usual_permissions(tmp_path):
+    table = PracticeTable(deal=SEED)
+    path = tmp_path / "partie.json"
+    assert table.save(path)
+    mode = stat.S_IMODE(path.stat().st_mode)
+    assert mode & 0o044 == 0o044  # readable by the group and others under the usual umask, not 0600
+
+
+def test_save_does_not_replace_a_file_that_is_not_a_saved_partie(tmp_path):
+    table = PracticeTable(deal=SEED)
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"mine": true}', encoding="utf-8")
+    assert not table.save(notes)
+    assert is_error(table) and "overwrite=True" in message(table) and str(notes) in message(table)
+    assert notes.read_text(encoding="utf-8") == '{"mine": true}'
+    assert table.save(notes, overwrite=True)
+    assert json.loads(notes.read_text(encoding="utf-8"))["role"] == "elder"
 
 
 BAD_FILES = {
@@ -107,6 +146,8 @@ BAD_FILES = {
     "deal-record.json": json.dumps({"elder": "AS KS", "younger": "", "talon": ""}),
     "empty-partie.json": json.dumps({"deals": [], "role": "elder"}),
     "bad-role.json": json.dumps({"deals": [{"elder": "AS"}], "role": "referee", "level": "club"}),
+    "list-role.json": json.dumps({"deals": [{"elder": "AS"}], "role": ["elder"], "level": "club"}),
+    "list-level.json": json.dumps({"deals": [{"elder": "AS"}], "role": "elder", "level": ["x"]}),
     "bad-deal.json": json.dumps({"deals": [{"elder": "AS KS", "younger": "", "talon": ""}], "role": "elder", "level": "club"}),
     "binary.json": b"\xff\xfe\x00garbage",
 }
@@ -122,10 +163,9 @@ def test_a_bad_file_is_refused_and_changes_nothing(tmp_path, name):
     if name in BAD_FILES:
         content = BAD_FILES[name]
         (path.write_bytes if isinstance(content, bytes) else path.write_text)(content)
-    find(table, "pw-save-path").value = str(path)
-    find(table, "pw-load-partie").click()
+    assert not table.load(path)
     shown = message(table)
-    assert "pw-message-error" in find(table, "pw-message").value or "error" in find(table, "pw-message").value
+    assert is_error(table)
     if name:
         assert name in shown
     else:
@@ -135,8 +175,82 @@ def test_a_bad_file_is_refused_and_changes_nothing(tmp_path, name):
     assert find(table, "pw-role").value == "elder" and find(table, "pw-level").value == "beginner"
 
 
+def test_a_saved_level_that_is_not_a_name_is_refused_with_a_message(tmp_path):
+    table = PracticeTable(deal=SEED)
+    record = {**table.partie_record(), "level": ["x"]}
+    path = tmp_path / "level.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert not table.load(path)
+    assert message(table) == f"{path}: not a saved practice partie (unknown computer level)"
+
+
 def test_a_file_that_cannot_be_written_is_reported(tmp_path):
     table = PracticeTable(deal=SEED)
     target = tmp_path / "no-such-folder" / "partie.json"
     assert not table.save(target)
     assert str(target) in message(table) and "cannot be written" in message(table)
+
+
+# -- the partie kept in the browser, downloaded and uploaded ----------------------------------------------
+
+
+def test_the_browser_copy_follows_every_move_and_restores_the_partie():
+    table = PracticeTable(role="younger", seed=3, level="club")
+    play_some(table, 3)
+    kept = table.store.record
+    assert json.loads(kept) == table.partie_record()
+    fresh = PracticeTable(seed=11)
+    send(fresh, {"type": "restore", "text": kept})
+    assert message(fresh) == "The partie kept in this browser is restored."
+    assert state(fresh) == state(table)
+    # Only the first copy the page sends is restored: a later one (a second view) changes nothing.
+    play_some(fresh, 1)
+    after = state(fresh)
+    send(fresh, {"type": "restore", "text": kept})
+    assert state(fresh) == after
+
+
+def test_an_uploaded_partie_is_restored():
+    table = PracticeTable(role="both", deal=SEED)
+    finish_deal(table)
+    fresh = PracticeTable(deal=SEED + 2)
+    send(fresh, {"type": "upload", "name": "my-partie.json", "text": table.store.record})
+    assert message(fresh) == "Partie loaded from my-partie.json."
+    assert state(fresh) == state(table)
+
+
+HOSTILE = {
+    "foreign": {"type": "upload", "name": "notes.json", "text": json.dumps({"hello": "world"})},
+    "corrupt": {"type": "upload", "name": "broken.json", "text": '{"deals": ['},
+    "oversized": {"type": "upload", "name": "big.json", "text": " " * (MAX_RECORD_BYTES + 1)},
+    "oversized in the browser": {"type": "too-large", "name": "huge.json"},
+    "not text": {"type": "upload", "name": "n.json", "text": {"deals": []}},
+    "level a list": {"type": "upload", "name": "l.json", "text": json.dumps({"deals": [{"elder": "AS"}], "role": "elder", "level": ["x"]})},
+    "deep": {"type": "upload", "name": "deep.json", "text": "[" * 100_000},
+}
+
+
+@pytest.mark.parametrize("case", HOSTILE)
+def test_an_upload_that_is_not_a_partie_is_refused_and_changes_nothing(case):
+    table = PracticeTable(role="elder", seed=5)
+    play_some(table, 2)
+    before, kept = state(table), table.store.record
+    send(table, HOSTILE[case])
+    assert is_error(table) and HOSTILE[case]["name"] in message(table)
+    assert state(table) == before and table.store.record == kept
+
+
+@pytest.mark.parametrize("content", [None, "text", 7, [], {"type": "restore"}, {"type": "upload", "name": 3, "text": 4}, {"type": "delete"}])
+def test_malformed_messages_from_the_page_change_nothing(content):
+    table = PracticeTable(role="elder", seed=5)
+    play_some(table, 1)
+    before = state(table)
+    send(table, content)
+    assert state(table) == before
+
+
+def test_the_page_cannot_set_what_the_browser_keeps():
+    table = PracticeTable(deal=SEED)
+    kept = table.store.record
+    table.store.set_state({"record": json.dumps({"hello": "world"}), "max_bytes": 10**12, "storage_key": "other"})
+    assert table.store.record == kept and table.store.max_bytes == MAX_RECORD_BYTES

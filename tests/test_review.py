@@ -25,7 +25,7 @@ from piquet_widgets.analysis.review import (
 from piquet_widgets.analysis.solve import solve_position
 from piquet_widgets.analysis.solver import SearchInterrupted, Solver
 from piquet_widgets.engine import ELDER, PRESETS, YOUNGER, Deal, Exchange, Phase, Play, Position, deal_from_record
-from piquet_widgets.widgets.board import Analyst
+from piquet_widgets.widgets.analysis_status import Analyst
 from piquet_widgets.widgets.practice import PracticeTable
 from piquet_widgets.widgets.walkthrough import DealWalkthrough
 
@@ -194,7 +194,7 @@ def test_an_interrupted_solve_raises_and_leaves_the_solver_correct():
 # -- the analyst: at once when quick, else in a thread with Stop ----------------------------------------
 def test_the_analyst_runs_a_slow_task_in_a_thread_that_stop_interrupts():
     analyst = Analyst()
-    analyst.budget = 0.01
+    analyst.runner.budget = 0.01
     results = []
     started = threading.Event()
 
@@ -204,18 +204,18 @@ def test_the_analyst_runs_a_slow_task_in_a_thread_that_stop_interrupts():
             time.sleep(0.002)
         raise SearchInterrupted
 
-    analyst.run(task, results.append)
-    assert analyst.busy and "Analysing" in text_of(analyst.status.value)
+    analyst.runner.run(task, results.append)
+    assert analyst.runner.busy and "Analysing" in text_of(analyst.status.value)
     assert analyst.stop_button.layout.display is None  # the Stop button is shown
     analyst.stop_button.click()
-    analyst.wait(5)
-    assert not analyst.busy and results == []
+    analyst.runner.wait(5)
+    assert not analyst.runner.busy and results == []
     assert "stopped" in text_of(analyst.status.value) and analyst.stop_button.layout.display == "none"
 
 
 def test_the_analyst_delivers_the_result_of_a_task_finished_in_its_thread():
     analyst = Analyst()
-    analyst.budget = 0.01
+    analyst.runner.budget = 0.01
     results = []
 
     def task(solver):
@@ -226,8 +226,8 @@ def test_the_analyst_delivers_the_result_of_a_task_finished_in_its_thread():
             time.sleep(0.002)
         return 42
 
-    analyst.run(task, results.append)  # the first attempt runs out of budget: on to the thread
-    analyst.wait(5)
+    analyst.runner.run(task, results.append)  # the first attempt runs out of budget: on to the thread
+    analyst.runner.wait(5)
     assert results == [42] and analyst.layout.display == "none"
 
 
@@ -305,11 +305,12 @@ def test_the_review_after_the_deal_lists_the_learners_mistakes():
 def test_a_long_first_solve_goes_on_in_a_thread_and_the_marks_arrive():
     table = PracticeTable(role="elder", deal=5, rules=PRESETS["low_cards"])
     to_play(table)
-    table.analyst.budget = 0  # every solve runs out of time at its first check
+    table.analyst.runner.budget = 0  # every solve runs out of time at its first check
     table.analyst.new_deal()  # nothing learned yet
     table.show_values(True)
-    assert table.analyst._thread is not None  # it went on in a thread
-    table.analyst.wait(60)
+    assert table.analyst.runner.state == "running"  # it went on in a thread
+    assert find(table, "pw-hand-elder").badges == {}  # the marks come back with the result, not before
+    table.analyst.runner.wait(60)
     row = find(table, "pw-hand-elder")
     assert row.badges and set(row.badges) == {card.code for card in table.deal.playable_cards()}
 

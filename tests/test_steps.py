@@ -1,4 +1,4 @@
-"""The words of every step (teach/steps.py): the dialogue of the declarations, why each category
+"""The words of every step (teach/narration.py, teach/dialogue.py): the dialogue of the declarations, why each category
 goes where it goes, the exchange, the tricks, the cards or capot, the tally.
 
 Expected words and numbers are worked out from the hands and rules.md, not read off the code."""
@@ -9,7 +9,9 @@ from widget_helpers import load
 
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, record_timeline
 from piquet_widgets.i18n import set_language
-from piquet_widgets.teach.steps import StepKind, explain_step, number_words, steps_of
+from piquet_widgets.teach.narration import explain_step
+from piquet_widgets.teach.steps import StepKind, steps_of
+from piquet_widgets.teach.words import number_words
 
 CAVENDISH = load("walkthrough_cavendish.json")["record"]
 PIQUE = load("walkthrough_pique.json")["record"]

@@ -3,8 +3,7 @@ the displayed totals (`pw-score-*`), meters and explanations at chosen steps."""
 
 from __future__ import annotations
 
-import statistics
-import time
+import re
 
 import pytest
 import traitlets
@@ -58,7 +57,7 @@ def test_the_cavendish_example_stepped_through_with_the_next_button():
     assert scores(walk) == ("0", "0")
     press(walk, "pw-next", AFTER_POINT)
     assert scores(walk) == ("5", "0")  # point of five, 49 against 48
-    assert "Forty-nine" in explanation(walk) or "49" in explanation(walk)
+    assert "Forty-nine." in explanation(walk)  # both points of five cards: elder tells his value, 49
     assert "Good." in explanation(walk)
     press(walk, "pw-next", AFTER_SETS - AFTER_POINT)
     assert scores(walk) == ("9", "17")  # + quart major 4; younger's fourteen tens and three queens
@@ -119,8 +118,28 @@ def test_the_summary_appears_at_the_end_with_every_category():
 def test_the_chart_shows_the_thirty_line_and_both_totals():
     walk = DealWalkthrough(CAVENDISH, step=AFTER_SETS)
     svg = find(walk, "pw-chart").value
-    assert svg.count("<polyline") >= 2 and ">30</text>" in svg
+    assert svg.count("<polyline") == 2 and ">30</text>" in svg
     assert "elder 9, younger 17" in svg
+    assert ">Running totals of the deal</text>" in svg
+
+
+def test_the_chart_gives_nothing_of_the_deal_away_after_the_step_shown():
+    walk = DealWalkthrough(CAVENDISH, step=1)
+    svg = find(walk, "pw-chart").value
+    marker = re.search(r'<line x1="([\d.]+)" x2="\1"', svg)  # the vertical line at the step shown
+    now = float(marker.group(1))
+    xs = [float(x) for points in re.findall(r'<polyline points="([^"]+)"', svg) for x in re.findall(r"([\d.]+),", points)]
+    assert xs and max(xs) <= now
+    # The scale is that of the scores so far (0 and 0 at step 1), not of the final 28 and 23.
+    assert ">40</text>" in svg and ">50</text>" not in svg
+
+
+def test_the_chart_takes_its_colours_from_the_stylesheet():
+    svg = find(DealWalkthrough(CAVENDISH, step=AFTER_SETS), "pw-chart").value
+    assert "var(--pw-elder)" in svg and "var(--pw-younger)" in svg and "var(--pw-thirty)" in svg
+    assert not re.search(r"#[0-9a-fA-F]{3,6}\b", svg)
+    sizes = [int(size) for size in re.findall(r'font-size="(\d+)"', svg)]
+    assert sizes and min(sizes) >= 13  # the chart is drawn at about its own width: 13 px and up
 
 
 def test_the_events_are_listed_in_reckoning_order_with_running_totals():
@@ -221,16 +240,6 @@ def test_refresh_changes_language_without_moving():
     set_language("en")
     walk.refresh()
     assert "Forty-nine." in explanation(walk)
-
-
-def test_a_step_is_handled_well_under_20_ms():
-    walk = DealWalkthrough(CAVENDISH)
-    times = []
-    for index in list(range(1, 34)) + list(range(32, -1, -1)):
-        start = time.perf_counter()
-        walk.go(index)
-        times.append(time.perf_counter() - start)
-    assert statistics.median(times) < 0.020
 
 
 def test_every_trick_played_is_listed_with_its_winner() -> None:

@@ -77,14 +77,6 @@ class AppParams:
         """The problems, in the current language."""
         return [str(problem) for problem in self.problems]
 
-    def walkthrough_deal(self) -> Deal | None:
-        """The deal the link asks to walk through, or None."""
-        if self.record is not None:
-            return deal_from_record(self.record)
-        if self.code is not None:
-            return deal_from_code(self.code)
-        return None
-
 
 def parse_query(query: str | None) -> AppParams:
     """The parameters of a query string (`'lesson=2&lang=fr'`, with or without a leading '?').

@@ -174,7 +174,7 @@ class Deal:
 
     __slots__ = (
         "rules", "elder_dealt", "younger_dealt", "talon", "hands", "discards", "declarations",
-        "phase", "tricks", "leader", "led", "events", "scores", "bonus_done",
+        "phase", "tricks", "leader", "led", "events", "scores", "bonus_done", "actions",
     )
 
     rules: Rules
@@ -191,6 +191,7 @@ class Deal:
     events: tuple[Event, ...]
     scores: tuple[int, int]  # totals of `events`, kept with them by `_scored`
     bonus_done: bool  # a pique or repique is in `events`, kept with them by `_scored`
+    actions: tuple[Action, ...]  # the actions applied since the deal, as the engine took them
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -202,7 +203,7 @@ class Deal:
         deal = cls._make(
             rules=rules, elder_dealt=elder_mask, younger_dealt=younger_mask, talon=tuple(CARDS[c] for c in talon),
             hands=(elder_mask, younger_mask), discards=(None, None), declarations=(), phase=Phase.EXCHANGE, tricks=(),
-            leader=ELDER, led=None, events=(), scores=(0, 0), bonus_done=False,
+            leader=ELDER, led=None, events=(), scores=(0, 0), bonus_done=False, actions=(),
         )
         blanche = [
             Event("carte_blanche", seat, CARTE_BLANCHE_POINTS, cards_of(hand))
@@ -241,7 +242,8 @@ class Deal:
         raise AttributeError("a Deal is immutable; apply an action to get a new one")
 
     def _value(self) -> tuple:
-        return tuple(getattr(self, name) for name in Deal.__slots__)
+        """The position; `actions` is left out, as the position already holds every action."""
+        return tuple(getattr(self, name) for name in Deal.__slots__[:-1])
 
     def __eq__(self, other: object) -> bool:
         """Two deals are equal when every field is: a deal is a value."""
@@ -391,7 +393,7 @@ class Deal:
         hands[seat] = hand & ~mask | drawn
         discarded = (tuple(discards), None) if seat is ELDER else (self.discards[ELDER], tuple(discards))
         phase = Phase.EXCHANGE if seat is ELDER else Phase.DECLARATIONS
-        return self._evolve(hands=tuple(hands), discards=discarded, phase=phase)
+        return self._evolve(hands=tuple(hands), discards=discarded, phase=phase, actions=self.actions + (Exchange(tuple(discards)),))
 
     def _declare(self, action: Declare) -> Deal:
         if self.phase is not Phase.DECLARATIONS:
@@ -410,7 +412,8 @@ class Deal:
         declarations = self.declarations + (declaration,)
         event = _category_event(self.declarations[-1], declaration) if seat is YOUNGER else None
         phase = Phase.PLAY if len(declarations) == 6 else Phase.DECLARATIONS
-        return self._scored([event] if event else [], REPIQUE_BONUS, declarations=declarations, phase=phase)
+        actions = self.actions + (Declare(action.category, chosen),)
+        return self._scored([event] if event else [], REPIQUE_BONUS, declarations=declarations, phase=phase, actions=actions)
 
     def _play(self, card: Card) -> Deal:
         if self.phase is not Phase.PLAY:
@@ -427,9 +430,10 @@ class Deal:
         number = len(self.tricks) + 1
         hands = list(self.hands)
         hands[seat] = hand & ~(1 << card)
+        actions = self.actions + (Play(card),)
         if led is None:
             events = [Event("lead", seat, 1, (card,), trick=number)] if counts or card & 7 in COUNTING_RANKS else []
-            return self._scored(events, PIQUE_BONUS, hands=tuple(hands), led=card)
+            return self._scored(events, PIQUE_BONUS, hands=tuple(hands), led=card, actions=actions)
         winner = seat if card >> 3 == led >> 3 and card > led else self.leader
         tricks = self.tricks + (Trick(number, self.leader, led, card, winner),)
         events = []
@@ -439,7 +443,7 @@ class Deal:
             events.append(Event("last", winner, 1, (led, card), trick=number))
             events.extend(_cards_events(_tricks_won(tricks)))
         phase = Phase.FINISHED if number == 12 else Phase.PLAY
-        return self._scored(events, PIQUE_BONUS, hands=tuple(hands), tricks=tricks, leader=winner, led=None, phase=phase)
+        return self._scored(events, PIQUE_BONUS, hands=tuple(hands), tricks=tricks, leader=winner, led=None, phase=phase, actions=actions)
 
     def _scored(self, events: list[Event], bonus: int | None, **changes: object) -> Deal:
         """This deal with `changes` made and `events` added to the log; each event may trigger

@@ -37,10 +37,6 @@ class Rules:
     double_game_below: int | None = None
     lower_cut_deals: bool = False
 
-    def with_changes(self, **changes: Any) -> Rules:
-        """A copy with some switches changed (unknown or ill-typed switches are refused)."""
-        return rules_from_json({**self.to_json(), **changes})
-
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 

@@ -62,14 +62,6 @@ def markup(message: str, **params: object) -> str:
     return _ITALIC.sub(r"<em>\1</em>", _BOLD.sub(r"<strong>\1</strong>", html))
 
 
-def html_box(content: str, *classes: str) -> widgets.HTML:
-    """An HTML widget with CSS classes."""
-    box = widgets.HTML(content)
-    for name in classes:
-        box.add_class(name)
-    return box
-
-
 def cards_view(cards: Cards, texts: Texts | None = None) -> widgets.Widget:
     """Rows of cards, each with its caption (re-rendered with `texts`)."""
     from piquet_widgets.widgets.cards import CardRow

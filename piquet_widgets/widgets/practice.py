@@ -1,8 +1,8 @@
 """`PracticeTable`: open piquet against the computer, deal after deal, a whole partie.
 
-The learner plays elder, younger or both; the computer (the beginner of `analysis.players`)
-plays the rest. Everything the learner does goes to the engine: an illegal card or discard is
-refused with the engine's own message and changes nothing.
+The table builds its controls and renders a `teach.session.PracticeSession`, which holds the game
+and decides everything: an illegal card or discard is refused with the engine's own message and
+changes nothing. The learner plays elder, younger or both; the computer plays the rest.
 
 >>> table = PracticeTable(role="elder", deal=7)
 >>> table.to_move_is_learner, table.deal.phase.value
@@ -16,32 +16,35 @@ refused with the engine's own message and changes nothing.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+import contextlib
+import json
+import os
+from collections.abc import Callable, Iterator
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
-from piquet_widgets.analysis.players import DEFAULT_LEVEL, PLAYERS, Player, get_player
-from piquet_widgets.analysis.review import CardValues, Hint, Review, card_values, hint, review_deal
+from piquet_widgets.analysis.players import DEFAULT_LEVEL, PLAYERS, Player
+from piquet_widgets.analysis.review import CardValues, Hint, Review, card_values, review_deal
 from piquet_widgets.engine.cards import Card, parse_card
-from piquet_widgets.engine.codes import deal_code, deal_from_code
-from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Exchange, Phase, Play, Seat
+from piquet_widgets.engine.deal import Deal, Phase, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.files import read_json_file, write_json_atomic
-from piquet_widgets.engine.partie import Partie, other_player
-from piquet_widgets.engine.records import is_partie, partie_from_json, partie_record, record_timeline
+from piquet_widgets.engine.partie import Partie
+from piquet_widgets.engine.records import is_partie
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
 from piquet_widgets.i18n import N_, _, ngettext
-from piquet_widgets.teach.meter import meters
-from piquet_widgets.teach.steps import category_dialogue, explain_step, steps_of
 from piquet_widgets.teach.events import explain_event
+from piquet_widgets.teach.meter import meters
+from piquet_widgets.teach.session import COMPUTER, LEARNER, ROLES, PracticeSession
+from piquet_widgets.teach.dialogue import category_dialogue
+from piquet_widgets.teach.narration import explain_step
+from piquet_widgets.teach.steps import steps_of
+from piquet_widgets.widgets.analysis_status import Analyst
 from piquet_widgets.widgets.board import (
     SEATS,
-    Analyst,
-    Felt,
-    ScoreBoard,
     dialogue_html,
     explanation_html,
     message_html,
@@ -50,21 +53,17 @@ from piquet_widgets.widgets.board import (
     style_widget,
     summary_html,
 )
+from piquet_widgets.widgets.felt import Felt
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
+from piquet_widgets.widgets.partie_store import PartieStore
+from piquet_widgets.widgets.scoreboard import ScoreBoard
 
 __all__ = ["PracticeTable", "ROLES"]
 
-ROLES = ("elder", "younger", "both")
 _ROLE_NAMES = {"elder": N_("I play elder"), "younger": N_("I play younger"), "both": N_("I play both hands")}
 _LEVEL_NAMES = {"beginner": N_("Computer: beginner"), "club": N_("Computer: club player"), "expert": N_("Computer: expert")}
-LEARNER, COMPUTER = "A", "B"
 Message = str | PiquetError | Callable[[], str]
-MAX_SEED = 2**31
 DEFAULT_SAVE_PATH = "piquet-partie.json"
-
-
-def _seat_word(seat: Seat) -> str:
-    return _("elder") if seat is ELDER else _("younger")
 
 
 class PracticeTable(widgets.VBox):
@@ -78,22 +77,26 @@ class PracticeTable(widgets.VBox):
       the level menu (`pw-level`) changes it at any time.
     - `language_selector`: show the language menu (`pw-language`); choosing a language re-renders
       every text of the table (and of every other widget shown) and keeps the game where it is.
+    - `keep_in_browser`: the partie is kept in the visitor's browser (localStorage) and restored
+      when the page is opened again there.
 
-    Analysis (the exact solver, one `Solver` kept for the deal by `analyst`): the toggle
-    `pw-show-values` marks each legal card of the learner with what it loses against the best
-    play ('=' for a best card, '−3'); `pw-hint` names the best card, or the best discards (the
-    exchange advisor); at the end of the deal `pw-review` lists every card of the learner's that
-    was not the best, what it cost and the better card. A long search shows "Analysing…" and a
-    Stop button and runs in a thread (see `board.Analyst`).
+    The toolbar holds the role, the level, New deal, Undo, Redo and Hint; the "More" panel
+    (`pw-more`) the deal code (`pw-code`, `pw-load`), New partie, and Download / Upload
+    (`pw-download-partie`, `pw-upload-partie`) of the partie as a partie record file — files of
+    the visitor's own computer: nothing typed or clicked in the page names a file on the server.
+
+    Analysis (the exact solver, through the `analyst`'s runner): the toggle `pw-show-values`
+    marks each legal card of the learner with what it loses against the best play ('=' for a
+    best card, '−3'); `pw-hint` names the best card, or the best discards (the exchange advisor);
+    at the end of the deal `pw-review` lists every card of the learner's that was not the best,
+    what it cost and the better card. A long search shows "Analysing…" and a Stop button and
+    runs in a thread.
 
     Python API (what the buttons and clicks call): `click(seat, card)`, `confirm()`, `undo()`,
     `redo()`, `new_deal()`, `next_deal()`, `new_partie(role=None)`, `load_code(code)`,
-    `set_level(level)`, `show_values(on)`, `show_hint()`, `refresh()`, `save(path)`,
-    `load(path)`; `card_values` and `review` hold what the analysis found.
-
-    Saving: the file name (`pw-save-path`, `piquet-partie.json` by default), `pw-save` and
-    `pw-load-partie` (`pw-load` is the deal code's button) save and restore the partie as a
-    partie record with the extra fields `role`, `level` and `settled`.
+    `set_level(level)`, `show_values(on)`, `show_hint()`, `refresh()`, and, from a notebook,
+    `save(path, overwrite=False)` and `load(path)`; `session` is the game itself; `card_values`
+    and `review` hold what the analysis found.
     """
 
     def __init__(
@@ -106,19 +109,14 @@ class PracticeTable(widgets.VBox):
         rules: Rules = DEFAULT_RULES,
         four_colour: bool = False,
         language_selector: bool = True,
+        keep_in_browser: bool = True,
     ) -> None:
-        if role not in ROLES:
-            raise PiquetError(N_("practice: role must be one of {known}"), known=", ".join(ROLES))
-        self._rng = random.Random(seed)
-        self.rules = rules
-        self.computer: Player = get_player(level)
-        self.level = level
+        self.session = PracticeSession(role, deal=deal, seed=seed, level=level, rules=rules)
         self._values: dict[tuple, CardValues] = {}
         self._review: tuple[Deal, Review] | None = None
         self._hint: Hint | None = None
         self._hint_deal: Deal | None = None
-        self.role = role
-        self.selection: list[Card] = []
+        self._analysed: Deal | None = None  # the deal the analysis caches are about
         self._message: tuple[Message, str] = ("", "info")
         self._updating = False
 
@@ -134,19 +132,18 @@ class PracticeTable(widgets.VBox):
         self.new_deal_button = widgets.Button().add_class("pw-new-deal")
         self.undo_button = widgets.Button().add_class("pw-undo")
         self.redo_button = widgets.Button().add_class("pw-redo")
+        self.more_button = widgets.ToggleButton(value=False).add_class("pw-more")
         self.next_deal_button = widgets.Button(button_style="primary").add_class("pw-next-deal")
         self.new_partie_button = widgets.Button().add_class("pw-new-partie")
         self.code_input = widgets.Text(continuous_update=False, style={"description_width": "initial"}).add_class("pw-code")
         self.load_button = widgets.Button().add_class("pw-load")
+        self.store = PartieStore(self._on_record, self._refused) if keep_in_browser else None
         self.confirm_button = widgets.Button(button_style="primary").add_class("pw-confirm")
-        self.save_path = widgets.Text(value=DEFAULT_SAVE_PATH, style={"description_width": "initial"}).add_class("pw-save-path")
-        self.save_button = widgets.Button().add_class("pw-save")
-        self.load_partie_button = widgets.Button().add_class("pw-load-partie")
         self.message = widgets.HTML().add_class("pw-message")
         self.felt = Felt(four_colour=four_colour)
-        self.felt.captions = self._hand_caption
+        self.felt.captions = lambda seat, deal: self.session.seat_label(seat)
         self.board = ScoreBoard()
-        self.board.name_of = self._seat_label
+        self.board.name_of = lambda seat: self.session.seat_label(seat)
         self.explanation = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-explanation").add_class("pw-panel")
         self.dialogue = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-dialogue-panel").add_class("pw-panel")
         self.partie_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-partie").add_class("pw-panel")
@@ -161,11 +158,10 @@ class PracticeTable(widgets.VBox):
         self.next_deal_button.on_click(lambda _b: self.next_deal())
         self.new_partie_button.on_click(lambda _b: self.new_partie())
         self.load_button.on_click(lambda _b: self.load_code(self.code_input.value))
-        self.save_button.on_click(lambda _b: self.save(self.save_path.value))
-        self.load_partie_button.on_click(lambda _b: self.load(self.save_path.value))
         self.role_select.observe(self._on_role, names="value")
         self.level_select.observe(self._on_level, names="value")
         self.values_button.observe(lambda change: self.show_values(change["new"]), names="value")
+        self.more_button.observe(lambda change: set_shown(self.more_panel, bool(change["new"])), names="value")
         self.hint_button.on_click(lambda _b: self.show_hint())
 
         self.language_select = LanguageSelector() if language_selector else None
@@ -173,62 +169,82 @@ class PracticeTable(widgets.VBox):
             [self.title, self.deal_number] + ([self.language_select] if self.language_select is not None else [])
         ).add_class("pw-header")
         toolbar = widgets.Box(
-            [self.role_select, self.level_select, self.undo_button, self.redo_button, self.new_deal_button, self.next_deal_button, self.new_partie_button]
+            [self.role_select, self.level_select, self.new_deal_button, self.undo_button, self.redo_button, self.hint_button, self.more_button]
         ).add_class("pw-toolbar")
-        code_bar = widgets.Box(
-            [self.code_input, self.load_button, self.save_path, self.save_button, self.load_partie_button]
-        ).add_class("pw-toolbar")
-        actions = widgets.Box([self.confirm_button, self.hint_button, self.values_button]).add_class("pw-toolbar")
+        self.more_panel = widgets.Box(
+            [self.code_input, self.load_button, self.new_partie_button] + ([self.store] if self.store is not None else [])
+        ).add_class("pw-toolbar").add_class("pw-more-panel")
+        set_shown(self.more_panel, False)
+        actions = widgets.Box([self.confirm_button, self.next_deal_button, self.values_button]).add_class("pw-toolbar")
         main = widgets.VBox(
             [self.message, self.analyst, self.felt, actions, self.hint_view, self.review_view, self.explanation]
         ).add_class("pw-main")
         side = widgets.VBox([self.board, self.dialogue, self.summary, self.partie_view]).add_class("pw-side")
         columns = widgets.Box([main, side]).add_class("pw-columns")
-        super().__init__([style_widget(), header, toolbar, code_bar, columns])
+        super().__init__([style_widget(), header, toolbar, self.more_panel, columns])
         self.add_class("pw-root").add_class("pw-practice")
 
-        self.partie = Partie(rules, first_dealer=self._first_dealer(role))
-        self._start(self._deal_of(deal) if deal is not None else self._random_deal())
+        self._prompt()
+        self.refresh()
         follow_language(self.refresh)
 
-    # -- state ----------------------------------------------------------------------------------------
+    # -- the session's state, as the table shows it ----------------------------------------------------
     @property
     def deal(self) -> Deal:
         """The current state of the deal being played."""
-        return self.timeline[-1]
+        return self.session.deal
 
     @property
-    def number(self) -> int:
-        """The number of the deal being played in the partie (1-based)."""
-        return len(self.partie.deals) + (0 if self.settled else 1)
+    def timeline(self) -> list[Deal]:
+        return self.session.timeline
 
     @property
-    def settled(self) -> bool:
-        """The partie is over and its last deal is on the sheet."""
-        return self.partie.result.finished
-
-    @property
-    def learner_seats(self) -> frozenset[Seat]:
-        """The seats the learner plays in this deal."""
-        if self.role == "both":
-            return frozenset(SEATS)
-        return frozenset({ELDER if self.partie.elder(self.number) == LEARNER else YOUNGER})
-
-    @property
-    def to_move_is_learner(self) -> bool:
-        deal = self.deal
-        return deal.phase in (Phase.EXCHANGE, Phase.PLAY) and deal.to_move in self.learner_seats
-
-    @property
-    def code(self) -> str:
-        return deal_code(self.timeline[0])
+    def partie(self) -> Partie:
+        return self.session.partie
 
     @property
     def partie_so_far(self) -> Partie:
-        """The partie including the current deal once it is finished."""
-        if self.settled or self.deal.phase is not Phase.FINISHED:
-            return self.partie
-        return self.partie.with_deal(self.deal)
+        return self.session.partie_so_far
+
+    @property
+    def role(self) -> str:
+        return self.session.role
+
+    @property
+    def level(self) -> str:
+        return self.session.level
+
+    @property
+    def computer(self) -> Player:
+        return self.session.computer
+
+    @property
+    def rules(self) -> Rules:
+        return self.session.rules
+
+    @property
+    def selection(self) -> list[Card]:
+        return self.session.selection
+
+    @property
+    def number(self) -> int:
+        return self.session.number
+
+    @property
+    def settled(self) -> bool:
+        return self.session.settled
+
+    @property
+    def learner_seats(self) -> frozenset[Seat]:
+        return self.session.learner_seats
+
+    @property
+    def to_move_is_learner(self) -> bool:
+        return self.session.to_move_is_learner
+
+    @property
+    def code(self) -> str:
+        return self.session.code
 
     @property
     def message_text(self) -> str:
@@ -240,207 +256,126 @@ class PracticeTable(widgets.VBox):
     def message_kind(self) -> str:
         return self._message[1]
 
-    @staticmethod
-    def _first_dealer(role: str) -> str:
-        """Who deals first so that the learner has `role` in deal 1 (elder is the non-dealer)."""
-        return LEARNER if role == "younger" else COMPUTER
-
-    def _random_deal(self) -> Deal:
-        return Deal.from_seed(self._rng.randrange(MAX_SEED), self.rules)
-
-    def _deal_of(self, source: Deal | str | int) -> Deal:
-        if isinstance(source, Deal):
-            return Deal.new(source.dealt(ELDER), source.dealt(YOUNGER), source.talon, self.rules)
-        if isinstance(source, int) and not isinstance(source, bool):
-            return Deal.from_seed(source, self.rules)
-        if isinstance(source, str):
-            return deal_from_code(source, self.rules)
-        raise PiquetError(N_("practice: expected a deal, a deal code or a seed"))
-
-    def _start(self, deal: Deal) -> None:
-        self.analyst.new_deal()
-        self._values.clear()
-        self._review = None
-        self._hint = None
-        self.timeline = [deal]
-        self._redo: list[list[Deal]] = []
-        self._mark = 0  # where the steps explained since the learner's last move begin
-        self.selection = []
-        self._advance()
-        self._prompt()
-        self.refresh()
-
     # -- what the learner does -----------------------------------------------------------------------
-    def click(self, seat: Seat, card: Card | str) -> None:
-        """A card of `seat`'s hand was clicked: select it for the discard, or play it."""
+    def _do(self, operation: Callable[[], object], said: Message | None = None) -> bool:
+        """Run one of the session's operations, then say what to do next (or `said`) and draw;
+        a refusal is said instead, and the session has changed nothing."""
         try:
-            seat = Seat(seat)
+            operation()
+        except PiquetError as error:
+            self._say(error, "error")  # the reason, translated whenever it is shown
+            self._render()
+            return False
+        if said is None:
+            self._prompt()
+        else:
+            self._say(said, "info")
+        self._render()
+        return True
+
+    def click(self, seat: Seat, card: Card | str) -> None:
+        """A card of `seat`'s hand was clicked: select it for the discard, or play it. A click on
+        a hand that is not the learner's, or on no card, is ignored (the page disables those)."""
+        try:
             card = card if isinstance(card, Card) else parse_card(card)
-        except (ValueError, PiquetError):
+        except PiquetError:
             return
-        deal = self.deal
         if seat not in self.learner_seats:
             return
-        if deal.phase is Phase.FINISHED:
-            self._say(lambda: _("The deal is over: press Next deal."), "info")
-        elif deal.phase is Phase.EXCHANGE:
-            if deal.to_move is not seat:
-                seat_to_move = deal.to_move
-                self._say(lambda: _("It is {who}'s turn to exchange.").format(who=_seat_word(seat_to_move)), "error")
-            elif card not in deal.hand(seat):
-                return
-            else:
-                if card in self.selection:
-                    self.selection.remove(card)
-                else:
-                    self.selection.append(card)
-                self._prompt()
-        elif deal.phase is Phase.PLAY:
-            if deal.to_move is not seat:
-                seat_to_move = deal.to_move
-                self._say(lambda: _("It is {who}'s turn to play.").format(who=_seat_word(seat_to_move)), "error")
-            else:
-                self._act(Play(card))
-                return
-        self._render()
+        self._do(lambda: self.session.select(seat, card))
 
     def confirm(self) -> None:
         """Discard the selected cards (the engine checks how many are allowed)."""
-        deal = self.deal
-        if deal.phase is not Phase.EXCHANGE or not self.to_move_is_learner:
-            self._say(lambda: _("There is nothing to confirm now."), "error")
-            self._render()
-            return
-        self._act(Exchange(tuple(self.selection)))
-
-    def _act(self, action) -> None:
-        """Apply the learner's action, then let the computer move until it is the learner's
-        turn again; an illegal action changes nothing but the message."""
-        try:
-            after = self.deal.apply(action)
-        except PiquetError as error:
-            self._say(error, "error")  # the engine's reason, translated whenever it is shown
-            self._render()
-            return
-        self._mark = len(self.timeline) - 1
-        self.timeline.append(after)
-        self._redo.clear()
-        self.selection = []
-        self._advance()
-        self._prompt()
-        self._render()
-
-    def _advance(self) -> None:
-        """The declarations (made in full, as open piquet does by default) and the computer's moves."""
-        while self.deal.phase is not Phase.FINISHED:
-            deal = self.deal
-            if deal.phase is Phase.DECLARATIONS:
-                action = deal.default_action()
-            elif deal.to_move in self.learner_seats:
-                return
-            else:
-                action = self.computer.choose_action(deal)
-            self.timeline.append(deal.apply(action))
-
-    def _decision_points(self) -> list[int]:
-        """Indices of the states where the learner had to choose."""
-        learner = self.learner_seats
-        return [
-            index for index, deal in enumerate(self.timeline[:-1])
-            if deal.phase in (Phase.EXCHANGE, Phase.PLAY) and deal.to_move in learner
-        ]
+        self._do(self.session.confirm)
 
     def undo(self) -> None:
         """Take back the learner's last move (and the computer's answer to it)."""
-        points = self._decision_points()
-        if not points:
-            self._say(lambda: _("Nothing to undo."), "error")
-            self._render()
-            return
-        index = points[-1]
-        self._redo.append(self.timeline[index + 1 :])
-        self.timeline = self.timeline[: index + 1]
-        previous = [i for i in points if i < index]
-        self._mark = previous[-1] if previous else 0
-        self.selection = []
-        self._prompt()
-        self._render()
+        self._do(self.session.undo)
 
     def redo(self) -> None:
         """Replay a move taken back by `undo`."""
-        if not self._redo:
-            self._say(lambda: _("Nothing to redo."), "error")
-            self._render()
-            return
-        self._mark = len(self.timeline) - 1
-        self.timeline.extend(self._redo.pop())
-        self.selection = []
-        self._prompt()
-        self._render()
+        self._do(self.session.redo)
 
     def new_deal(self) -> None:
         """Deal the current deal again with new cards (its place in the partie is kept)."""
-        self._start(self._random_deal())
+        self._do(self.session.new_deal)
 
     def load_code(self, code: Any) -> None:
         """Play the deal of a deal code instead of the current one."""
-        try:
-            deal = deal_from_code(code if isinstance(code, str) else "", self.rules)
-        except PiquetError as error:
-            self._say(error, "error")
+        if self._do(lambda: self.session.load_code(code)):
+            loaded = self.code
+            self._say(lambda: _("Deal {code} loaded.").format(code=loaded), "info")
             self._render()
-            return
-        self._start(deal)
-        code = self.code
-        self._say(lambda: _("Deal {code} loaded.").format(code=code), "info")
-        self._render()
 
     def next_deal(self) -> None:
         """Put the finished deal on the partie sheet and deal the next one."""
-        if self.settled:
+        if self.settled:  # not a mistake: the partie is simply over
             self._say(lambda: _("The partie is over: start a new partie."), "info")
             self._render()
             return
-        if self.deal.phase is not Phase.FINISHED:
-            self._say(lambda: _("Finish this deal first."), "error")
-            self._render()
-            return
-        self.partie = self.partie.with_deal(self.deal)
-        if self.settled:
-            self._prompt()
-            self._render()
-            return
-        self._start(self._random_deal())
+        self._do(self.session.next_deal)
 
     def new_partie(self, role: str | None = None) -> None:
         """Start a new partie; `role` is the learner's seat in its first deal."""
-        if role is not None:
-            if role not in ROLES:
-                return
-            self.role = role
-        self.partie = Partie(self.rules, first_dealer=self._first_dealer(self.role))
+        if role is not None and role not in ROLES:
+            return
+        self._do(lambda: self.session.new_partie(role))
+
+    def set_level(self, level: str) -> None:
+        """Play against another computer player from its next move on (the level menu)."""
+        if isinstance(level, str) and level in PLAYERS:
+            self.session.set_level(level)
+            self._render()
+
+    def _on_role(self, change: dict) -> None:
+        if not self._updating and change.get("new") in ROLES:
+            self.new_partie(change["new"])
+
+    def _on_level(self, change: dict) -> None:
+        if not self._updating and isinstance(change.get("new"), str):
+            self.set_level(change["new"])
+
+    @contextlib.contextmanager
+    def _quietly(self) -> Iterator[None]:
+        """Set the menus from Python without their observers taking it for the learner's choice."""
         self._updating = True
         try:
-            set_value(self.role_select, self.role)
+            yield
         finally:
             self._updating = False
-        self._start(self._random_deal())
 
-    # -- saving and loading a partie -------------------------------------------------------------------
+    def _sync_menus(self) -> None:
+        """The role and level menus, in the current language, showing the session's."""
+        with self._quietly():
+            options = [(_(_ROLE_NAMES[role]), role) for role in ROLES]
+            if list(self.role_select.options) != options:
+                self.role_select.options = options
+            set_value(self.role_select, self.role)
+            levels = [(_(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level, level) for level in PLAYERS]
+            if list(self.level_select.options) != levels:
+                self.level_select.options = levels
+            set_value(self.level_select, self.level)
+
+    # -- saving and restoring the partie -------------------------------------------------------------
     def partie_record(self) -> dict[str, Any]:
         """The partie so far as a partie record (formats.md): the finished deals and the current
         deal as far as it has gone, with the extra fields `role`, `level` and `settled`."""
-        partie = self.partie if self.settled else self.partie.with_deal(self.deal)
-        return {**partie_record(partie), "role": self.role, "level": self.level, "settled": self.settled}
+        return self.session.record()
 
-    def save(self, path: Any = DEFAULT_SAVE_PATH) -> bool:
-        """Write the partie to `path` (atomically); the message says where, or why it failed."""
+    def save(self, path: str | os.PathLike = DEFAULT_SAVE_PATH, overwrite: bool = False) -> bool:
+        """Write the partie to `path` (atomically; from a notebook, not from the page). A file
+        there that is not a saved partie is replaced only with `overwrite=True`; the message says
+        where the partie went, or why it did not."""
         name = str(path or "").strip()
         try:
             if not name:
                 raise PiquetError(N_("Give the name of a file to save to."))
+            target = Path(name)
+            if not overwrite and (target.exists() or target.is_symlink()) and not _is_saved_partie(target):
+                raise PiquetError(N_("{file}: already exists and is not a saved partie; save with overwrite=True to replace it"), file=name)
             try:
-                write_json_atomic(name, self.partie_record())
+                write_json_atomic(target, self.partie_record())
+                target.chmod(_new_file_mode())  # as any file the learner makes, not private to the kernel
             except OSError as error:
                 raise PiquetError(N_("{file}: cannot be written ({reason})"), file=name, reason=error.strerror or error) from None
         except PiquetError as error:
@@ -451,7 +386,7 @@ class PracticeTable(widgets.VBox):
         self._render()
         return True
 
-    def load(self, path: Any = DEFAULT_SAVE_PATH) -> bool:
+    def load(self, path: str | os.PathLike = DEFAULT_SAVE_PATH) -> bool:
         """Restore a partie saved by `save`: its deals, the current deal with its undo history,
         the role and the level. A missing, corrupt or foreign file is refused with the reason in
         the message, and nothing else changes."""
@@ -459,55 +394,34 @@ class PracticeTable(widgets.VBox):
         try:
             if not name:
                 raise PiquetError(N_("Give the name of a file to load."))
-            state = _saved_state(read_json_file(name), name)
+            value = read_json_file(name)
         except PiquetError as error:
-            self._say(error, "error")
-            self._render()
+            self._refused(error)
             return False
-        partie, timeline, role, level, settled = state
-        self.rules = partie.rules
-        self.role = role
-        self.computer, self.level = get_player(level), level
-        self.partie = partie if settled else Partie(partie.rules, partie.first_dealer, partie.deals[:-1])
-        self.analyst.new_deal()
-        self._values.clear()
-        self._review = None
-        self._hint = None
-        self.timeline = timeline
-        self._redo = []
-        self.selection = []
-        self._advance()  # a hand-made file may stop where the computer is to move
-        points = self._decision_points()
-        self._mark = points[-1] if points else 0
-        self._updating = True
+        return self._restore(value, name, lambda: _("Partie loaded from {file}.").format(file=name))
+
+    def _on_record(self, source: str, value: Any, name: Any) -> None:
+        """A record the page sent: the one this browser kept, or a file the visitor uploaded."""
+        if source == "restore":
+            self._restore(value, name, lambda: _("The partie kept in this browser is restored."))
+        else:
+            shown = str(name)
+            self._restore(value, name, lambda: _("Partie loaded from {file}.").format(file=shown))
+
+    def _restore(self, value: Any, name: Any, said: Message) -> bool:
         try:
-            set_value(self.role_select, role)
-            set_value(self.level_select, level)
-        finally:
-            self._updating = False
-        self._say(lambda: _("Partie loaded from {file}.").format(file=name), "info")
+            session = PracticeSession.from_record(value, name)
+        except PiquetError as error:
+            self._refused(error)
+            return False
+        self.session = session
+        self._say(said, "info")
         self._render()
         return True
 
-    def _on_role(self, change: dict) -> None:
-        if not self._updating and change.get("new") in ROLES:
-            self.new_partie(change["new"])
-
-    def set_level(self, level: str) -> None:
-        """Play against another computer player from its next move on (the level menu)."""
-        if level not in PLAYERS or level == self.level:
-            return
-        self.computer = get_player(level)
-        self.level = level
-        self._updating = True
-        try:
-            set_value(self.level_select, level)
-        finally:
-            self._updating = False
-
-    def _on_level(self, change: dict) -> None:
-        if not self._updating and isinstance(change.get("new"), str):
-            self.set_level(change["new"])
+    def _refused(self, error: PiquetError) -> None:
+        self._say(error, "error")
+        self._render()
 
     # -- analysis ----------------------------------------------------------------------------------
     @property
@@ -534,9 +448,11 @@ class PracticeTable(widgets.VBox):
     def show_hint(self) -> None:
         """Name the best card (the solver), or the best discards (the exchange advisor)."""
         deal = self.deal
-        if not self.to_move_is_learner:
+        try:
+            task = self.session.hint_request()
+        except PiquetError as error:
             self._hint, self._hint_deal = None, None
-            self._say(lambda: _("There is nothing to choose now."), "error")
+            self._say(error, "error")
             self._render()
             return
 
@@ -546,9 +462,9 @@ class PracticeTable(widgets.VBox):
                 self._show_hint_text()
 
         if deal.phase is Phase.EXCHANGE:
-            done(hint(deal))
+            done(task(None))  # the advisor: quick, no solver
         else:
-            self.analyst.run(lambda solver: hint(deal, solver), done)
+            self.analyst.run(task, done)
 
     def _request_values(self) -> None:
         """The learner's legal cards marked with their cost, solved now or in the analyst's thread."""
@@ -616,75 +532,8 @@ class PracticeTable(widgets.VBox):
     def _prompt(self) -> None:
         """Say what the learner is to do now (words made anew at every render)."""
         done = self.settled or self.deal.phase is Phase.FINISHED
-        self._say(self._prompt_text, "done" if done else "info")
+        self._say(lambda: self.session.prompt(), "done" if done else "info")
 
-    def _prompt_text(self) -> str:
-        """The message that tells the learner what to do now."""
-        deal = self.deal
-        partie = self.partie_so_far
-        if self.settled:
-            return self._result_sentence(self.partie)
-        if deal.phase is Phase.FINISHED:
-            if partie.result.finished:
-                text = _("The deal is over: elder {elder}, younger {younger}. That was the last deal: press Next deal to settle the partie.")
-            else:
-                text = _("The deal is over: elder {elder}, younger {younger}. Press Next deal to go on.")
-            return text.format(elder=deal.scores[ELDER], younger=deal.scores[YOUNGER])
-        seat = deal.to_move
-        who = self._seat_label(seat)
-        if deal.phase is Phase.EXCHANGE:
-            choices = deal.legal_actions()
-            count = len(self.selection)
-            text = ngettext(
-                "{who}: choose the cards to discard ({low} to {high}), then confirm. {count} card selected.",
-                "{who}: choose the cards to discard ({low} to {high}), then confirm. {count} cards selected.",
-                count,
-            )
-            return text.format(who=who, low=choices.low, high=choices.high, count=count)
-        if deal.led is None:
-            return _("{who}: lead a card to trick {number}.").format(who=who, number=len(deal.tricks) + 1)
-        return _("{who}: play to the {card}.").format(who=who, card=deal.led.name_in_words())
-
-    def _result_sentence(self, partie: Partie) -> str:
-        result = partie.result
-        totals = partie.totals
-        if not result.finished:
-            return ""
-        if result.winner is None:
-            return _("The partie is drawn: {a} to {b}.").format(a=totals[LEARNER], b=totals[COMPUTER])
-        loser = other_player(result.winner)
-        high, low, points = totals[result.winner], totals[loser], result.points
-        if self.role == "both":
-            if result.rubiconed:
-                text = _("Player {winner} wins the partie, {high} to {low}, and scores {points}: player {loser} did not reach 100 and is rubiconed.")
-            else:
-                text = _("Player {winner} wins the partie, {high} to {low}, and scores {points}.")
-        elif result.winner == LEARNER:
-            if result.rubiconed:
-                text = _("You win the partie, {high} to {low}, and score {points}: the computer did not reach 100 and is rubiconed.")
-            else:
-                text = _("You win the partie, {high} to {low}, and score {points}.")
-        elif result.rubiconed:
-            text = _("The computer wins the partie, {high} to {low}, and scores {points}: you did not reach 100 and are rubiconed.")
-        else:
-            text = _("The computer wins the partie, {high} to {low}, and scores {points}.")
-        return text.format(winner=result.winner, loser=loser, high=high, low=low, points=points)
-
-    def _player_name(self, player: str) -> str:
-        if self.role == "both":
-            return _("Player {name}").format(name=player)
-        return _("You") if player == LEARNER else _("The computer")
-
-    def _seat_label(self, seat: Seat) -> str:
-        """'Elder (you)' / 'Younger (computer)'."""
-        if self.role == "both":
-            return seat.name_in_words()
-        if seat in self.learner_seats:
-            return _("{seat} (you)").format(seat=seat.name_in_words())
-        return _("{seat} (computer)").format(seat=seat.name_in_words())
-
-    def _hand_caption(self, seat: Seat, deal: Deal) -> str:
-        return self._seat_label(seat)
 
     # -- drawing ------------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -694,13 +543,14 @@ class PracticeTable(widgets.VBox):
         self.new_deal_button.description = _("New deal")
         self.undo_button.description = _("↶ Undo")
         self.redo_button.description = _("↷ Redo")
+        self.more_button.description = _("More")
+        self.more_button.tooltip = _("The deal code, a new partie, and the partie as a file")
         self.next_deal_button.description = _("Next deal ▶")
         self.new_partie_button.description = _("New partie")
         self.load_button.description = _("Load code")
-        self.save_button.description = _("Save partie")
-        self.load_partie_button.description = _("Load partie")
-        self.save_path.description = _("File")
-        self.save_path.placeholder = _("File name")
+        if self.store is not None:
+            self.store.download_label = _("Download partie")
+            self.store.upload_label = _("Upload partie")
         self.hint_button.description = _("Hint")
         self.hint_button.tooltip = _("Name the best card, or the best discards")
         self.values_button.description = _("Card values")
@@ -708,18 +558,6 @@ class PracticeTable(widgets.VBox):
         self.analyst.relabel()
         self.code_input.placeholder = _("Deal code")
         self.code_input.description = _("Deal code")
-        self._updating = True
-        try:
-            options = [(_(_ROLE_NAMES[role]), role) for role in ROLES]
-            if list(self.role_select.options) != options:
-                self.role_select.options = options
-                self.role_select.value = self.role
-            levels = [(_(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level, level) for level in PLAYERS]
-            if list(self.level_select.options) != levels:
-                self.level_select.options = levels
-                self.level_select.value = self.level
-        finally:
-            self._updating = False
         self.felt.relabel()
         if self._hint is not None and self._hint_deal is self.deal:
             self._hint = None
@@ -728,7 +566,18 @@ class PracticeTable(widgets.VBox):
 
     relabel = refresh  # the name CardRow uses for the same thing
 
+    def _forget_analysis_of_another_deal(self) -> None:
+        """Another deal is on the table (new, loaded or restored): what was found is about the old one."""
+        if self.timeline[0] is not self._analysed:
+            self._analysed = self.timeline[0]
+            self.analyst.new_deal()
+            self._values.clear()
+            self._review = None
+            self._hint = None
+
     def _render(self) -> None:
+        self._forget_analysis_of_another_deal()
+        self._sync_menus()
         deal = self.deal
         learner = self.learner_seats
         if len(learner) == 1:
@@ -748,8 +597,8 @@ class PracticeTable(widgets.VBox):
             count = len(self.selection)
             self.confirm_button.description = ngettext("Discard {count} card", "Discard {count} cards", count).format(count=count)
             set_shown(self.confirm_button, exchange_turn)
-            self.undo_button.disabled = not self._decision_points()
-            self.redo_button.disabled = not self._redo
+            self.undo_button.disabled = not self.session.decision_points()
+            self.redo_button.disabled = not self.session.can_redo
             finished = deal.phase is Phase.FINISHED
             self.next_deal_button.disabled = not finished or self.settled
             set_value(self.code_input, self.code)
@@ -763,10 +612,14 @@ class PracticeTable(widgets.VBox):
             set_value(self.dialogue, self._dialogue_html())
             set_value(self.partie_view, self._partie_html())
             if finished:
-                set_value(self.summary, summary_html(deal, self._seat_label))
+                set_value(self.summary, summary_html(deal, self.session.seat_label))
             set_shown(self.summary, finished)
             self.hint_button.disabled = not self.to_move_is_learner
             self._show_hint_text()
+            if self.store is not None:
+                record = json.dumps(self.partie_record(), ensure_ascii=False)
+                if self.store.record != record:
+                    self.store.record = record
             if self.values_button.value and deal.phase is Phase.PLAY and self.to_move_is_learner:
                 self._request_values()
             if finished:
@@ -777,7 +630,7 @@ class PracticeTable(widgets.VBox):
     def _explanation_html(self) -> str:
         """What happened since the learner's last move, explained step by step (declarations
         are shown in the dialogue panel)."""
-        steps = steps_of(self.timeline[self._mark :])[1:]
+        steps = steps_of(self.timeline[self.session.mark :])[1:]
         parts = [
             explanation_html(explain_step(step))
             for step in steps
@@ -798,7 +651,7 @@ class PracticeTable(widgets.VBox):
         declarations = deal.declarations
         for index in range(3):
             elder, younger = declarations[2 * index], declarations[2 * index + 1]
-            parts.append(dialogue_html(category_dialogue(elder, younger, deal), self._seat_label))
+            parts.append(dialogue_html(category_dialogue(elder, younger, deal), self.session.seat_label))
         scored = [event for event in deal.events if event.kind in ("carte_blanche", "point", "sequence", "sets", "repique")]
         if scored:
             items = "".join(f"<li>{escape(explain_event(deal, event))}</li>" for event in scored)
@@ -809,13 +662,13 @@ class PracticeTable(widgets.VBox):
         partie = self.partie_so_far
         title = "<h3>{}</h3>".format(escape(_("The partie")))
         head = "<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>".format(
-            escape(_("Deal")), escape(_("Elder")), escape(self._player_name(LEARNER)), escape(self._player_name(COMPUTER))
+            escape(_("Deal")), escape(_("Elder")), escape(self.session.player_name(LEARNER)), escape(self.session.player_name(COMPUTER))
         )
         rows = []
         for number in range(1, len(partie.deals) + 1):
             scores = partie.deal_scores(number)
             rows.append(
-                f"<tr><td>{number}</td><td>{escape(self._player_name(partie.elder(number)))}</td>"
+                f"<tr><td>{number}</td><td>{escape(self.session.player_name(partie.elder(number)))}</td>"
                 f"<td>{scores[LEARNER]}</td><td>{scores[COMPUTER]}</td></tr>"
             )
         totals = partie.totals
@@ -823,32 +676,25 @@ class PracticeTable(widgets.VBox):
         rows.append(f'<tr class="pw-row-total"><td>{escape(total)}</td><td></td><td>{totals[LEARNER]}</td><td>{totals[COMPUTER]}</td></tr>')
         result = ""
         if self.settled:
-            result = f'<p class="pw-result">{escape(self._result_sentence(self.partie))}</p>'
+            result = f'<p class="pw-result">{escape(self.session.result_sentence())}</p>'
         return f"{title}<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>{result}"
 
 
-def _saved_state(value: Any, name: str) -> tuple[Partie, list[Deal], str, str, bool]:
-    """What a saved practice partie holds, or a PiquetError saying why the file is not one."""
-    if not is_partie(value) or not isinstance(value.get("deals"), list) or not value["deals"]:
-        raise PiquetError(N_("{file}: not a saved practice partie"), file=name)
-    role, level, settled = value.get("role"), value.get("level", DEFAULT_LEVEL), value.get("settled")
-    if role not in ROLES:
-        raise PiquetError(N_("{file}: not a saved practice partie (its role must be one of {known})"), file=name, known=", ".join(ROLES))
-    if level not in PLAYERS:
-        raise PiquetError(N_("{file}: not a saved practice partie (unknown computer level)"), file=name)
+def _is_saved_partie(path: Path) -> bool:
+    """`path` is a regular file holding a partie record (so that saving over it loses nothing else)."""
+    if not path.is_file() or path.is_symlink():
+        return False
     try:
-        partie = partie_from_json(value)
-        last = value["deals"][-1]
-        timeline = record_timeline({**last, "rules": last.get("rules", value.get("rules"))})
-    except PiquetError as error:
-        raise PiquetError(N_("{file}: {problem}"), file=name, problem=error) from None
-    if settled is None:
-        settled = partie.result.finished
-    if not isinstance(settled, bool) or (settled and not partie.result.finished):
-        raise PiquetError(N_("{file}: not a saved practice partie (the partie is not over)"), file=name)
-    if not settled and len(partie.deals) > 1 and Partie(partie.rules, partie.first_dealer, partie.deals[:-1]).result.finished:
-        raise PiquetError(N_("{file}: not a saved practice partie (a deal after the end of the partie)"), file=name)
-    return partie, timeline, role, level, settled
+        return is_partie(read_json_file(path))
+    except PiquetError:
+        return False
+
+
+def _new_file_mode() -> int:
+    """The mode a new file gets from the process's umask (0o644 under the usual 022)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def _position_key(deal: Deal) -> tuple:

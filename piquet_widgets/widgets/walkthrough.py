@@ -11,7 +11,7 @@ True
 
 Missing discards and play (a deal given only by its cards) are filled in by the beginner
 computer player. The widget renders what the engine says: the steps come from
-`teach.steps`, the meters from `teach.meter`, the scores from the deal's event log.
+`teach.narration`, the meters from `teach.meter`, the scores from the deal's event log.
 """
 
 from __future__ import annotations
@@ -34,19 +34,13 @@ from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.records import record_of, record_timeline
 from piquet_widgets.i18n import N_, _
 from piquet_widgets.teach.meter import meters
-from piquet_widgets.teach.steps import PHASES, Step, StepKind, explain_step, phase_title, steps_of
-from piquet_widgets.widgets.board import (
-    Analyst,
-    Felt,
-    ScoreBoard,
-    chart_svg,
-    events_html,
-    explanation_html,
-    set_shown,
-    set_value,
-    style_widget,
-    summary_html,
-)
+from piquet_widgets.teach.narration import explain_step
+from piquet_widgets.teach.steps import PHASES, Step, StepKind, phase_title, steps_of
+from piquet_widgets.widgets.analysis_status import Analyst
+from piquet_widgets.widgets.board import events_html, explanation_html, set_shown, set_value, style_widget, summary_html
+from piquet_widgets.widgets.chart import chart_svg
+from piquet_widgets.widgets.felt import Felt
+from piquet_widgets.widgets.scoreboard import ScoreBoard
 from piquet_widgets.widgets.cards import rank_letters
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
 
@@ -125,7 +119,7 @@ class DealWalkthrough(widgets.VBox):
     best continuation from there (`pw-best-line-text`): every trick under best play by both, its
     value (elder's points to come minus younger's, from the exact solver) and what the deal as
     played brought instead; it follows the steps until pressed again. `best_line` is the `Line`
-    shown. A long search shows "Analysing…" and a Stop button (see `board.Analyst`).
+    shown. A long search shows "Analysing…" and a Stop button (see `analysis.runner`).
     """
 
     def __init__(

@@ -7,8 +7,8 @@
   driven by Playwright) at that URL; an uncaught JavaScript error in it, or a request to any host
   but this machine (a CDN, a font), fails the test.
 - `artifacts`: the folder `tests/artifacts/` for screenshots.
-- `app_url`: the tutorial app started as a user starts it, `piquet-widgets serve --no-browser
-  --port N`, for one test module.
+- `served_app`: the tutorial app started as a user starts it, `piquet-widgets serve --no-browser
+  --port N`, for one test module (its process and its home folder too); `app_url` its URL.
 
 Tests wait on `pw-…` classes with `expect(...)`, never on sleeps; `expect` waits up to 30 s here
 because the first render includes starting a kernel.
@@ -130,9 +130,20 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+@dataclass
+class ServedApp:
+    """`piquet-widgets serve` running: its URL, its process, and the temp folder that is both
+    its home and its working folder."""
+
+    url: str
+    process: subprocess.Popen
+    home: Path
+    log: Path
+
+
 @pytest.fixture(scope="module")
-def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`piquet-widgets serve --no-browser --port N`, as a user starts it."""
+def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedApp]:
+    """`piquet-widgets serve --no-browser --port N`, as a user starts it, for one test module."""
     home = tmp_path_factory.mktemp("app_home")
     port = free_port()
     log = home / "serve.log"
@@ -143,7 +154,7 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     try:
         # a static file: polling the page itself would start a kernel at every try on a busy machine
         wait_until_answers(f"{url}voila/static/voila.js", process, log)
-        yield url
+        yield ServedApp(url=url, process=process, home=home, log=log)
     finally:
         process.terminate()
         try:
@@ -152,3 +163,9 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             process.kill()
             process.wait()
             pytest.fail(f"the server did not stop on SIGTERM:\n{log.read_text()}")
+
+
+@pytest.fixture(scope="module")
+def app_url(served_app: ServedApp) -> str:
+    """The URL of the served app."""
+    return served_app.url

@@ -1,0 +1,142 @@
+"""One runner for the analysis a widget asks for: at once when quick, else in a thread that can
+be stopped, with the result handed back to the thread that asked.
+
+A widget must change only in the kernel's own thread (its messages go out from there), so the
+worker never calls `done`: it hands the call to the event loop that was running when `run` was
+called (`call_soon_threadsafe`), or, with no loop running (a script, a test), keeps it until
+`wait` or the next `run`. No widget is imported here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from piquet_widgets.analysis.solver import SearchInterrupted, Solver
+
+__all__ = ["AnalysisRunner"]
+
+IDLE, RUNNING, STOPPED = "idle", "running", "stopped"
+
+
+class AnalysisRunner:
+    """Runs `task(solver)` with one `Solver` kept for the deal, so that after the first position
+    every later one is solved in milliseconds.
+
+    `run(task, done)` calls the task at once; if it has not finished after `budget` seconds (the
+    first solve of a hard deal) it is interrupted and goes on in a thread until it ends, `stop()`
+    is called, `limit` seconds have passed or another task is run. `done(result)` is called, in
+    the thread that called `run`, only if the task ended and no other was run since; what an
+    interrupted search learned stays in the solver. `on_state(state)` is told of each change of
+    state: "idle", "running" or "stopped".
+    """
+
+    budget = 0.5
+    limit = 120.0
+
+    def __init__(self, on_state: Callable[[str], None] | None = None) -> None:
+        self.solver = Solver()
+        self.state = IDLE
+        self.on_state = on_state
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._generation = 0  # changed only in the asking thread: a result of an older one is dropped
+        self._pending: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+
+    @property
+    def busy(self) -> bool:
+        """A task is running in its thread."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def new_deal(self) -> None:
+        """Forget what was learned (another deal: its positions share nothing with these)."""
+        self.cancel()
+        self.solver = Solver()
+
+    def run(self, task: Callable[[Solver], Any], done: Callable[[Any], None]) -> None:
+        self.cancel()
+        self._generation += 1
+        generation = self._generation
+        started = time.monotonic()
+        self.solver.should_stop = lambda: time.monotonic() - started > self.budget
+        try:
+            result = task(self.solver)
+        except SearchInterrupted:
+            pass
+        else:
+            self.solver.should_stop = None
+            self._set_state(IDLE)
+            done(result)
+            return
+        stop = self._stop = threading.Event()
+        self.solver.should_stop = lambda: stop.is_set() or time.monotonic() - started > self.limit
+        self._set_state(RUNNING)
+        hand_back = self._hand_back()
+
+        def work() -> None:
+            try:
+                result, ended = task(self.solver), True
+            except SearchInterrupted:
+                result, ended = None, False
+            hand_back(lambda: self._finish(generation, ended, result, done))
+
+        self._thread = threading.Thread(target=work, name="piquet-analysis", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Interrupt the task running in its thread (the Stop button)."""
+        self._stop.set()
+
+    def cancel(self) -> None:
+        """Stop a task in its thread and forget its result (another position is to be analysed)."""
+        thread = self._thread
+        if thread is not None and thread.is_alive():
+            self._generation += 1
+            self._stop.set()
+            thread.join()
+        self._thread = None
+        self._deliver_pending()  # results of older tasks: each is dropped by its generation
+        self.solver.should_stop = None
+        if self.state == RUNNING:
+            self._set_state(IDLE)
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for a task in its thread, then deliver its result here (scripts and tests: in a
+        kernel the event loop delivers it)."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        self._deliver_pending()
+
+    def _hand_back(self) -> Callable[[Callable[[], None]], None]:
+        """How the worker hands a call back to this thread."""
+        try:
+            return asyncio.get_running_loop().call_soon_threadsafe
+        except RuntimeError:
+            return self._pending.put
+
+    def _deliver_pending(self) -> None:
+        while True:
+            try:
+                call = self._pending.get_nowait()
+            except queue.Empty:
+                return
+            call()
+
+    def _finish(self, generation: int, ended: bool, result: Any, done: Callable[[Any], None]) -> None:
+        if generation != self._generation:
+            return
+        self._thread = None
+        self.solver.should_stop = None
+        self._set_state(IDLE if ended else STOPPED)
+        if ended:
+            done(result)
+
+    def _set_state(self, state: str) -> None:
+        self.state = state
+        if self.on_state is not None:
+            self.on_state(state)

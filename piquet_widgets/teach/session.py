@@ -1,0 +1,419 @@
+"""`PracticeSession`: open piquet against the computer, deal after deal, as a plain model.
+
+It holds the partie, the timeline of the current deal with its redo stack, the selection of
+cards to discard, the learner's seats and the computer's level, and it has the operations a
+learner has: select a card, confirm the discard, declare, undo, redo, next deal, new deal, new
+partie, ask for a hint. After each of the learner's moves the computer answers until it is the
+learner's turn again. Each operation that cannot be done raises the engine's `PiquetError` with
+a message fit for the learner and changes nothing. No widget is imported here: the practice
+table renders a session, and a script or a test can drive one alone.
+
+>>> session = PracticeSession(role="elder", deal=7)
+>>> session.deal.phase.value, session.deal.to_move.key
+('exchange', 'elder')
+>>> for card in session.deal.hand(session.deal.to_move)[:3]:
+...     session.select(session.deal.to_move, card)
+>>> session.confirm()
+>>> session.deal.phase.value
+'play'
+>>> session.redo()
+Traceback (most recent call last):
+...
+piquet_widgets.engine.errors.PiquetError: Nothing to redo.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from piquet_widgets.analysis.players import DEFAULT_LEVEL, PLAYERS, Player, get_player
+from piquet_widgets.analysis.review import Hint, hint
+from piquet_widgets.analysis.solver import Solver
+from piquet_widgets.engine.cards import Card, parse_card
+from piquet_widgets.engine.codes import deal_code, deal_from_code
+from piquet_widgets.engine.combinations import Combination
+from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
+from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.partie import Partie, other_player
+from piquet_widgets.engine.records import is_partie, partie_from_json, partie_record, record_timeline
+from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
+from piquet_widgets.i18n import N_, _, ngettext
+
+__all__ = ["PracticeSession", "ROLES", "LEARNER", "COMPUTER"]
+
+ROLES = ("elder", "younger", "both")
+LEARNER, COMPUTER = "A", "B"  # the players of the partie record
+MAX_SEED = 2**31
+
+
+class _SeatWord(NamedTuple):
+    """A seat named in lower case in a message ('elder'), in the language of the moment it is shown."""
+
+    seat: Seat
+
+    def name_in_words(self) -> str:
+        return _("elder") if self.seat is ELDER else _("younger")
+
+
+class PracticeSession:
+    """Open piquet against the computer player of `level` (see `analysis.players.PLAYERS`).
+
+    - `role`: "elder", "younger" or "both": the learner's seat in deal 1 (the deal alternates).
+    - `deal`: the first deal (a `Deal`, a deal code or a seed); random by default, from `seed`.
+    - `declare_in_full`: the declarations are made in full for both (open piquet); with False
+      the learner declares with `declare` (the computer still declares in full).
+    """
+
+    def __init__(
+        self,
+        role: str = "elder",
+        *,
+        deal: Deal | str | int | None = None,
+        seed: int | None = None,
+        level: str = DEFAULT_LEVEL,
+        rules: Rules = DEFAULT_RULES,
+        declare_in_full: bool = True,
+    ) -> None:
+        if role not in ROLES:
+            raise PiquetError(N_("practice: role must be one of {known}"), known=", ".join(ROLES))
+        self._rng = random.Random(seed)
+        self.rules = rules
+        self.role = role
+        self.computer: Player = get_player(level)
+        self.level = level
+        self.declare_in_full = declare_in_full
+        self.partie = Partie(rules, first_dealer=_first_dealer(role))
+        self._start(self._deal_of(deal) if deal is not None else self._random_deal())
+
+    # -- where the session stands ----------------------------------------------------------------
+    @property
+    def deal(self) -> Deal:
+        """The current state of the deal being played."""
+        return self.timeline[-1]
+
+    @property
+    def number(self) -> int:
+        """The number of the deal being played in the partie (1-based)."""
+        return len(self.partie.deals) + (0 if self.settled else 1)
+
+    @property
+    def settled(self) -> bool:
+        """The partie is over and its last deal is on the sheet."""
+        return self.partie.result.finished
+
+    @property
+    def learner_seats(self) -> frozenset[Seat]:
+        """The seats the learner plays in this deal."""
+        if self.role == "both":
+            return frozenset((ELDER, YOUNGER))
+        return frozenset({ELDER if self.partie.elder(self.number) == LEARNER else YOUNGER})
+
+    @property
+    def to_move_is_learner(self) -> bool:
+        """The learner is to choose now (exchange or play; declarations too when not in full)."""
+        deal = self.deal
+        return deal.phase is not Phase.FINISHED and deal.to_move in self.learner_seats and not self._automatic(deal)
+
+    @property
+    def code(self) -> str:
+        """The deal code of the current deal."""
+        return deal_code(self.timeline[0])
+
+    @property
+    def partie_so_far(self) -> Partie:
+        """The partie including the current deal once it is finished."""
+        if self.settled or self.deal.phase is not Phase.FINISHED:
+            return self.partie
+        return self.partie.with_deal(self.deal)
+
+    @property
+    def can_redo(self) -> bool:
+        """A move taken back by `undo` can be replayed."""
+        return bool(self.redo_stack)
+
+    def decision_points(self) -> list[int]:
+        """Indices in the timeline of the states where the learner had to choose."""
+        learner = self.learner_seats
+        return [
+            index for index, deal in enumerate(self.timeline[:-1])
+            if deal.phase is not Phase.FINISHED and deal.to_move in learner and not self._automatic(deal)
+        ]
+
+    # -- what the learner does -------------------------------------------------------------------
+    def select(self, seat: Seat | int | str, card: Card | str) -> None:
+        """The learner picks a card of `seat`'s hand: in the exchange it joins (or leaves) the
+        cards to discard; in the play it is played, and the computer answers."""
+        seat, card = _seat_of(seat), card if isinstance(card, Card) else parse_card(card)
+        deal = self.deal
+        if seat not in self.learner_seats:
+            raise PiquetError(N_("That hand is the computer's."))
+        if deal.phase is Phase.FINISHED:
+            raise PiquetError(N_("The deal is over: press Next deal."))
+        if deal.phase is Phase.EXCHANGE:
+            if deal.to_move is not seat:
+                raise PiquetError(N_("It is {who}'s turn to exchange."), who=_SeatWord(deal.to_move))
+            if card not in deal.hand(seat):
+                raise PiquetError(N_("You cannot discard the {card}: you do not hold it."), card=card)
+            self.selection = [c for c in self.selection if c != card] if card in self.selection else [*self.selection, card]
+        elif deal.phase is Phase.PLAY:
+            if deal.to_move is not seat:
+                raise PiquetError(N_("It is {who}'s turn to play."), who=_SeatWord(deal.to_move))
+            self._act(Play(card))
+        else:
+            raise PiquetError(N_("This is not the time to play a card."))
+
+    def confirm(self) -> None:
+        """Discard the selected cards (the engine checks how many are allowed)."""
+        if self.deal.phase is not Phase.EXCHANGE or not self.to_move_is_learner:
+            raise PiquetError(N_("There is nothing to confirm now."))
+        self._act(Exchange(tuple(self.selection)))
+
+    def declare(self, combinations: Sequence[Combination]) -> None:
+        """Declare these combinations of the category being declared (only when the learner
+        declares: `declare_in_full=False`)."""
+        deal = self.deal
+        if deal.phase is not Phase.DECLARATIONS or not self.to_move_is_learner:
+            raise PiquetError(N_("There is nothing to declare now."))
+        self._act(Declare(deal.category, tuple(combinations)))
+
+    def undo(self) -> None:
+        """Take back the learner's last move (and the computer's answer to it)."""
+        points = self.decision_points()
+        if not points:
+            raise PiquetError(N_("Nothing to undo."))
+        index = points[-1]
+        self.redo_stack.append(self.timeline[index + 1 :])
+        self.timeline = self.timeline[: index + 1]
+        previous = [i for i in points if i < index]
+        self.mark = previous[-1] if previous else 0
+        self.selection = []
+
+    def redo(self) -> None:
+        """Replay a move taken back by `undo`."""
+        if not self.redo_stack:
+            raise PiquetError(N_("Nothing to redo."))
+        self.mark = len(self.timeline) - 1
+        self.timeline = self.timeline + self.redo_stack.pop()
+        self.selection = []
+
+    def new_deal(self) -> None:
+        """Deal the current deal again with new cards (its place in the partie is kept)."""
+        self._start(self._random_deal())
+
+    def load_code(self, code: Any) -> None:
+        """Play the deal of a deal code instead of the current one."""
+        self._start(deal_from_code(code if isinstance(code, str) else "", self.rules))
+
+    def next_deal(self) -> None:
+        """Put the finished deal on the partie sheet and deal the next one (none once settled)."""
+        if self.settled:
+            raise PiquetError(N_("The partie is over: start a new partie."))
+        if self.deal.phase is not Phase.FINISHED:
+            raise PiquetError(N_("Finish this deal first."))
+        self.partie = self.partie.with_deal(self.deal)
+        if not self.settled:
+            self._start(self._random_deal())
+
+    def new_partie(self, role: str | None = None) -> None:
+        """Start a new partie; `role` is the learner's seat in its first deal."""
+        if role is not None and role not in ROLES:
+            raise PiquetError(N_("practice: role must be one of {known}"), known=", ".join(ROLES))
+        self.role = role or self.role
+        self.partie = Partie(self.rules, first_dealer=_first_dealer(self.role))
+        self._start(self._random_deal())
+
+    def set_level(self, level: str) -> None:
+        """Play against another computer player from its next move on."""
+        if not isinstance(level, str) or level not in PLAYERS:
+            raise PiquetError(N_("unknown computer player {text}; known: {known}"), text=repr(level), known=", ".join(PLAYERS))
+        if level != self.level:
+            self.computer, self.level = get_player(level), level
+
+    def hint_request(self) -> Callable[[Solver | None], Hint]:
+        """The search for the best card or discards now, to be run (by the table's analysis
+        runner, with its solver); refused when the learner has nothing to choose."""
+        deal = self.deal
+        if deal.phase not in (Phase.EXCHANGE, Phase.PLAY) or not self.to_move_is_learner:
+            raise PiquetError(N_("There is nothing to choose now."))
+        return lambda solver: hint(deal, solver)
+
+    # -- words for the learner -------------------------------------------------------------------
+    def prompt(self) -> str:
+        """The message that tells the learner what to do now."""
+        deal = self.deal
+        partie = self.partie_so_far
+        if self.settled:
+            return self.result_sentence()
+        if deal.phase is Phase.FINISHED:
+            if partie.result.finished:
+                text = _("The deal is over: elder {elder}, younger {younger}. That was the last deal: press Next deal to settle the partie.")
+            else:
+                text = _("The deal is over: elder {elder}, younger {younger}. Press Next deal to go on.")
+            return text.format(elder=deal.scores[ELDER], younger=deal.scores[YOUNGER])
+        seat = deal.to_move
+        who = self.seat_label(seat)
+        if deal.phase is Phase.EXCHANGE:
+            choices = deal.legal_actions()
+            count = len(self.selection)
+            text = ngettext(
+                "{who}: choose the cards to discard ({low} to {high}), then confirm. {count} card selected.",
+                "{who}: choose the cards to discard ({low} to {high}), then confirm. {count} cards selected.",
+                count,
+            )
+            return text.format(who=who, low=choices.low, high=choices.high, count=count)
+        if deal.led is None:
+            return _("{who}: lead a card to trick {number}.").format(who=who, number=len(deal.tricks) + 1)
+        return _("{who}: play to the {card}.").format(who=who, card=deal.led.name_in_words())
+
+    def result_sentence(self) -> str:
+        """How the partie ended, once it is settled ('' before)."""
+        partie = self.partie
+        result = partie.result
+        totals = partie.totals
+        if not result.finished:
+            return ""
+        if result.winner is None:
+            return _("The partie is drawn: {a} to {b}.").format(a=totals[LEARNER], b=totals[COMPUTER])
+        loser = other_player(result.winner)
+        high, low, points = totals[result.winner], totals[loser], result.points
+        if self.role == "both":
+            if result.rubiconed:
+                text = _("Player {winner} wins the partie, {high} to {low}, and scores {points}: player {loser} did not reach 100 and is rubiconed.")
+            else:
+                text = _("Player {winner} wins the partie, {high} to {low}, and scores {points}.")
+        elif result.winner == LEARNER:
+            if result.rubiconed:
+                text = _("You win the partie, {high} to {low}, and score {points}: the computer did not reach 100 and is rubiconed.")
+            else:
+                text = _("You win the partie, {high} to {low}, and score {points}.")
+        elif result.rubiconed:
+            text = _("The computer wins the partie, {high} to {low}, and scores {points}: you did not reach 100 and are rubiconed.")
+        else:
+            text = _("The computer wins the partie, {high} to {low}, and scores {points}.")
+        return text.format(winner=result.winner, loser=loser, high=high, low=low, points=points)
+
+    def player_name(self, player: str) -> str:
+        """'You' / 'The computer' (or 'Player A' when the learner plays both hands)."""
+        if self.role == "both":
+            return _("Player {name}").format(name=player)
+        return _("You") if player == LEARNER else _("The computer")
+
+    def seat_label(self, seat: Seat) -> str:
+        """'Elder (you)' / 'Younger (computer)'."""
+        if self.role == "both":
+            return seat.name_in_words()
+        if seat in self.learner_seats:
+            return _("{seat} (you)").format(seat=seat.name_in_words())
+        return _("{seat} (computer)").format(seat=seat.name_in_words())
+
+    # -- the partie record -----------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The partie so far as a partie record: the finished deals and the current deal as far
+        as it has gone, with the extra fields `role`, `level` and `settled`."""
+        partie = self.partie if self.settled else self.partie.with_deal(self.deal)
+        return {**partie_record(partie), "role": self.role, "level": self.level, "settled": self.settled}
+
+    @classmethod
+    def from_record(cls, value: Any, name: str = "") -> PracticeSession:
+        """The session a record made by `record` holds: its deals, the current deal with its undo
+        history, the role and the level. Anything else is refused naming `name`."""
+        partie, timeline, role, level, settled = _saved_state(value, name)
+        session = object.__new__(cls)
+        session._rng = random.Random()
+        session.rules = partie.rules
+        session.role = role
+        session.computer, session.level = get_player(level), level
+        session.declare_in_full = True
+        session.partie = partie if settled else Partie(partie.rules, partie.first_dealer, partie.deals[:-1])
+        session.timeline = timeline
+        session.redo_stack = []
+        session.selection = []
+        session._advance()  # a hand-made file may stop where the computer is to move
+        points = session.decision_points()
+        session.mark = points[-1] if points else 0
+        return session
+
+    # -- inside ----------------------------------------------------------------------------------
+    def _random_deal(self) -> Deal:
+        return Deal.from_seed(self._rng.randrange(MAX_SEED), self.rules)
+
+    def _deal_of(self, source: Deal | str | int) -> Deal:
+        if isinstance(source, Deal):
+            return Deal.new(source.dealt(ELDER), source.dealt(YOUNGER), source.talon, self.rules)
+        if isinstance(source, int) and not isinstance(source, bool):
+            return Deal.from_seed(source, self.rules)
+        if isinstance(source, str):
+            return deal_from_code(source, self.rules)
+        raise PiquetError(N_("practice: expected a deal, a deal code or a seed"))
+
+    def _start(self, deal: Deal) -> None:
+        self.timeline = [deal]
+        self.redo_stack: list[list[Deal]] = []
+        self.mark = 0  # where the steps made since the learner's last move begin
+        self.selection: list[Card] = []
+        self._advance()
+
+    def _automatic(self, deal: Deal) -> bool:
+        """The learner's declarations are made for him (open piquet, in full)."""
+        return deal.phase is Phase.DECLARATIONS and self.declare_in_full
+
+    def _act(self, action: Action) -> None:
+        """Apply the learner's action (the engine refuses an illegal one, changing nothing),
+        then let the computer answer."""
+        after = self.deal.apply(action)
+        self.mark = len(self.timeline) - 1
+        self.timeline = self.timeline + [after]
+        self.redo_stack.clear()
+        self.selection = []
+        self._advance()
+
+    def _advance(self) -> None:
+        """The declarations made in full and the computer's moves, up to the learner's turn."""
+        while self.deal.phase is not Phase.FINISHED:
+            deal = self.deal
+            if self._automatic(deal):
+                action = deal.default_action()
+            elif deal.to_move in self.learner_seats:
+                return
+            else:
+                action = self.computer.choose_action(deal)
+            self.timeline.append(deal.apply(action))
+
+
+def _first_dealer(role: str) -> str:
+    """Who deals first so that the learner has `role` in deal 1 (elder is the non-dealer)."""
+    return LEARNER if role == "younger" else COMPUTER
+
+
+def _seat_of(value: Seat | int | str) -> Seat:
+    """A seat from a seat, its number or its key; anything else is refused."""
+    for seat in (ELDER, YOUNGER):
+        if value is seat or value == seat.key or (isinstance(value, int) and not isinstance(value, bool) and value == seat.value):
+            return seat
+    raise PiquetError(N_("There is no such hand."))
+
+
+def _saved_state(value: Any, name: str) -> tuple[Partie, list[Deal], str, str, bool]:
+    """What a saved practice partie holds, or a PiquetError saying why `value` is not one."""
+    if not is_partie(value) or not isinstance(value.get("deals"), list) or not value["deals"]:
+        raise PiquetError(N_("{file}: not a saved practice partie"), file=name)
+    role, level, settled = value.get("role"), value.get("level", DEFAULT_LEVEL), value.get("settled")
+    if not isinstance(role, str) or role not in ROLES:
+        raise PiquetError(N_("{file}: not a saved practice partie (its role must be one of {known})"), file=name, known=", ".join(ROLES))
+    if not isinstance(level, str) or level not in PLAYERS:
+        raise PiquetError(N_("{file}: not a saved practice partie (unknown computer level)"), file=name)
+    try:
+        partie = partie_from_json(value)
+        last = value["deals"][-1]
+        timeline = record_timeline({**last, "rules": last.get("rules", value.get("rules"))})
+    except PiquetError as error:
+        raise PiquetError(N_("{file}: {problem}"), file=name, problem=error) from None
+    if settled is None:
+        settled = partie.result.finished
+    if not isinstance(settled, bool) or (settled and not partie.result.finished):
+        raise PiquetError(N_("{file}: not a saved practice partie (the partie is not over)"), file=name)
+    if not settled and len(partie.deals) > 1 and Partie(partie.rules, partie.first_dealer, partie.deals[:-1]).result.finished:
+        raise PiquetError(N_("{file}: not a saved practice partie (a deal after the end of the partie)"), file=name)
+    return partie, timeline, role, level, settled

@@ -1,0 +1,43 @@
+"""Words the steps' texts share: numbers as the players say them, cards as symbols, the seats
+named at the start of a sentence or inside one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from num2words import num2words
+
+from piquet_widgets.engine.cards import Card
+from piquet_widgets.engine.deal import ELDER, Seat
+from piquet_widgets.i18n import _, get_language
+
+__all__ = ["number_words", "capital", "cards_text", "seat_at_start", "seat_word"]
+
+# num2words' language for ours: our Portuguese is Brazil's ('dezessete', not Portugal's 'dezassete').
+_NUMBER_LANGUAGES = {"pt": "pt_BR"}
+
+
+def number_words(number: int) -> str:
+    """A number in words in the current language ('forty-nine'), as the players say it."""
+    language = get_language()
+    return num2words(number, lang=_NUMBER_LANGUAGES.get(language, language))
+
+
+def capital(text: str) -> str:
+    """A name placed at the start of a sentence: its first letter in capital."""
+    return text[:1].upper() + text[1:]
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """'K♠ 8♣ 7♣': symbols read the same in every language."""
+    return " ".join(card.symbol for card in cards)
+
+
+def seat_at_start(seat: Seat) -> str:
+    """'Elder' / 'Younger' at the start of a sentence."""
+    return seat.name_in_words()
+
+
+def seat_word(seat: Seat) -> str:
+    """'elder' / 'younger' inside a sentence."""
+    return _("elder") if seat is ELDER else _("younger")

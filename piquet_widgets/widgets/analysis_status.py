@@ -1,0 +1,54 @@
+"""What a widget shows of its analysis: "Analysing…" and a Stop button while a search goes on in
+its thread (`analysis.runner.AnalysisRunner` does the work)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from piquet_widgets.analysis.runner import RUNNING, STOPPED, AnalysisRunner
+from piquet_widgets.analysis.solver import Solver
+from piquet_widgets.i18n import _
+from piquet_widgets.widgets.board import set_shown, set_value
+
+__all__ = ["Analyst"]
+
+
+class Analyst(widgets.Box):
+    """The analysis status (`pw-analysis-status`, `pw-stop-analysis`) of one runner, `runner`."""
+
+    def __init__(self) -> None:
+        self.status = widgets.HTML().add_class("pw-analysis-status")
+        self.stop_button = widgets.Button(button_style="warning").add_class("pw-stop-analysis")
+        super().__init__([self.status, self.stop_button])
+        self.add_class("pw-analysis")
+        self.runner = AnalysisRunner(on_state=lambda _state: self._show())
+        self.stop_button.on_click(lambda _button: self.runner.stop())
+        self.relabel()
+
+    def run(self, task: Callable[[Solver], Any], done: Callable[[Any], None]) -> None:
+        """Run `task(solver)` through the runner; `done(result)` is called in this thread."""
+        self.runner.run(task, done)
+
+    def new_deal(self) -> None:
+        self.runner.new_deal()
+
+    def relabel(self) -> None:
+        self.stop_button.description = _("Stop")
+        self.stop_button.tooltip = _("Stop the analysis")
+        self._show()
+
+    def _show(self) -> None:
+        state = self.runner.state
+        if state == RUNNING:
+            text = _("Analysing…")
+        elif state == STOPPED:
+            text = _("Analysis stopped before the position was solved.")
+        else:
+            text = ""
+        set_value(self.status, f'<span role="status">{escape(text)}</span>' if text else "")
+        set_shown(self.stop_button, state == RUNNING)
+        set_shown(self, bool(text))

@@ -1,0 +1,80 @@
+// The practice partie kept in the visitor's own browser (localStorage), downloaded as a partie
+// record file and uploaded again. Nothing here names a file on the server: the record travels as
+// text inside the widget's messages, and Python checks everything it receives.
+//
+// Python sets `record` (the partie record as JSON) after each move; the view writes it to
+// localStorage under `storage_key`. When the view is first drawn it sends what the browser
+// kept: {type: "restore", text}. An uploaded file is read here and sent as {type: "upload",
+// name, text}, unless it is larger than `max_bytes` (then {type: "too-large", name}).
+
+function keep(model) {
+  const key = model.get("storage_key");
+  const record = model.get("record");
+  try {
+    if (key && record) localStorage.setItem(key, record);
+  } catch (error) {
+    // Storage full or disabled (a private window): the partie is only in the page.
+  }
+}
+
+function kept(model) {
+  try {
+    return localStorage.getItem(model.get("storage_key")) || "";
+  } catch (error) {
+    return "";
+  }
+}
+
+export default {
+  render({ model, el }) {
+    el.classList.add("pw-partie-store-view");
+    const download = document.createElement("button");
+    download.type = "button";
+    download.className = "pw-download-partie jupyter-button widget-button";
+    download.addEventListener("click", () => {
+      const blob = new Blob([model.get("record")], { type: "application/json" });
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = model.get("file_name") || "piquet-partie.json";
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    });
+    const input = document.createElement("input");
+    input.type = "file";
+    input.accept = ".json,application/json";
+    input.className = "pw-upload-input";
+    input.hidden = true;
+    const upload = document.createElement("button");
+    upload.type = "button";
+    upload.className = "pw-upload-partie jupyter-button widget-button";
+    upload.addEventListener("click", () => input.click());
+    input.addEventListener("change", async () => {
+      const file = input.files && input.files[0];
+      input.value = "";
+      if (!file) return;
+      if (file.size > model.get("max_bytes")) {
+        model.send({ type: "too-large", name: file.name });
+        return;
+      }
+      model.send({ type: "upload", name: file.name, text: await file.text() });
+    });
+    const labels = () => {
+      download.textContent = model.get("download_label");
+      upload.textContent = model.get("upload_label");
+    };
+    labels();
+    el.append(download, upload, input);
+    model.on("change:download_label", labels);
+    model.on("change:upload_label", labels);
+    model.on("change:record", () => keep(model));
+    const saved = kept(model);
+    if (saved) model.send({ type: "restore", text: saved });
+    else keep(model);
+    return () => {
+      model.off("change:download_label", labels);
+      model.off("change:upload_label", labels);
+    };
+  },
+};

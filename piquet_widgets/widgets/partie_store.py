@@ -1,0 +1,106 @@
+"""`PartieStore`: the practice partie kept in the visitor's browser, and downloaded or uploaded as
+a partie record file, so that no one at the page ever names a file on the server.
+
+The view (`partie_store.js`) writes `record` to the browser's localStorage whenever Python changes
+it, sends the record it kept when the page is opened again, and reads an uploaded file in the
+browser. Everything it sends is treated as hostile: a message that is not a dict of the expected
+shape, a text that is not a string or is larger than `MAX_RECORD_BYTES`, is refused before it is
+parsed, and the owner (`on_record`) validates the record itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.records import parse_json
+from piquet_widgets.i18n import N_, _
+
+_HERE = Path(__file__).parent
+MAX_RECORD_BYTES = 1 << 20  # a partie record is a few kilobytes; the cap of record files too
+MAX_NAME_LENGTH = 120
+STORAGE_KEY = "piquet-widgets.practice-partie"
+
+Source = str  # "restore" (kept in this browser) or "upload" (a file the visitor chose)
+
+
+class _Words:
+    """A name for a message, said in the language of the moment the message is shown."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def name_in_words(self) -> str:
+        return _(self.message)
+
+
+KEPT = _Words(N_("the partie kept in this browser"))
+UPLOADED = _Words(N_("the uploaded file"))
+
+
+class PartieStore(anywidget.AnyWidget):
+    """Download and upload buttons (`pw-download-partie`, `pw-upload-partie`) and the browser's
+    copy of the partie.
+
+    `on_record(source, value, name)` is called with the parsed JSON of a record the page sent
+    (`source` "restore" or "upload"); `on_refused(error)` with the reason a text was refused.
+    """
+
+    _esm = _HERE / "partie_store.js"
+
+    record = traitlets.Unicode("").tag(sync=True)
+    storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
+    file_name = traitlets.Unicode("piquet-partie.json").tag(sync=True)
+    max_bytes = traitlets.Int(MAX_RECORD_BYTES).tag(sync=True)
+    download_label = traitlets.Unicode("").tag(sync=True)
+    upload_label = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, on_record: Callable[[Source, Any, Any], None], on_refused: Callable[[PiquetError], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("pw-partie-store")
+        self.on_record = on_record
+        self.on_refused = on_refused
+        self.restored = False  # only the first record the page kept is restored
+        self.on_msg(self._handle_message)
+
+    def set_state(self, sync_data: Any) -> None:
+        """The view never writes the model: refuse a state sent by a page and send the true one back."""
+        names = [name for name in sync_data if name in self.keys] if isinstance(sync_data, dict) else []
+        if names:
+            self.send_state(names)
+
+    def _handle_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        name = content.get("name")
+        name = name[:MAX_NAME_LENGTH] if isinstance(name, str) and name.strip() else (KEPT if kind == "restore" else UPLOADED)
+        if kind == "too-large":
+            self.on_refused(PiquetError(N_("{file}: too large to be a record"), file=name))
+            return
+        if kind not in ("restore", "upload"):
+            return
+        if kind == "restore":
+            if self.restored:
+                return
+            self.restored = True
+        try:
+            value = _parsed(content.get("text"), name)
+        except PiquetError as error:
+            self.on_refused(error)
+            return
+        self.on_record(kind, value, name)
+
+
+def _parsed(text: Any, name: Any) -> Any:
+    """The JSON value of a text the page sent, refused if it is not a string or is too large."""
+    if not isinstance(text, str):
+        raise PiquetError(N_("{file}: not a saved practice partie"), file=name)
+    if len(text) > MAX_RECORD_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
+        raise PiquetError(N_("{file}: too large to be a record"), file=name)
+    return parse_json(text, name)  # type: ignore[arg-type]

@@ -1,0 +1,188 @@
+"""A hostile visitor at the real `piquet-widgets serve` in a real Chromium: nothing typed or clicked
+in the page names, reads or writes a file on the server, and the kernel does not swell.
+
+On every section of the page every text box is filled with hostile values (the path of an
+existing file, a new path, /dev/zero, ../../etc/passwd, a 1 MB string) and every button is
+pressed, twice over. Across the second round no file has changed or appeared in the checkout, the
+server's temp home or its working folder (the same folder), and the kernels have not grown by more
+than a few MB (psutil; the first round pays for building the sections and the first solves).
+The partie is kept in the visitor's own browser (localStorage) and restored after a reload; an
+upload of a foreign or oversized file is refused with a message.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import psutil
+import pytest
+from playwright.sync_api import Page, expect
+from support import REPO
+
+pytestmark = pytest.mark.browser
+
+SECTIONS = {"lessons": ".pw-section-lessons", "walkthrough": ".pw-section-walkthrough", "practice": ".pw-section-practice", "glossary": ".pw-glossary"}
+SKIPPED = {".git", "__pycache__", ".pytest_cache", "artifacts"}  # artifacts: this test's screenshots
+MEMORY_SLACK = 8 * 2**20
+
+
+def snapshot(*roots: Path) -> dict[str, tuple[int, int]]:
+    """Every file under `roots` with its size and modification time."""
+    found: dict[str, tuple[int, int]] = {}
+    for root in roots:
+        for path in root.rglob("*"):
+            if SKIPPED & set(path.relative_to(root).parts) or not path.is_file() or path.name == "serve.log":
+                continue
+            status = path.stat()
+            found[str(path)] = (status.st_size, status.st_mtime_ns)
+    return found
+
+
+def kernels(server: psutil.Process) -> list[psutil.Process]:
+    return [child for child in server.children(recursive=True) if "ipykernel" in " ".join(child.cmdline())]
+
+
+def memory(processes: list[psutil.Process]) -> int:
+    return sum(process.memory_info().rss for process in processes if process.is_running())
+
+
+def hostile_values(home: Path) -> list[str]:
+    return [str(REPO / "README.md"), str(home / "new-partie.json"), "/dev/zero", "../../etc/passwd", "x" * 1_000_000]
+
+
+def open_section(page: Page, name: str) -> None:
+    page.locator(f".pw-nav-{name}").click()
+    expect(page.locator(f".pw-content {SECTIONS[name]}")).to_be_visible()
+
+
+def press_every_button(page: Page) -> int:
+    """Click every visible, enabled button of the section shown once (the page may change as it
+    goes; the section buttons are left to `open_section`)."""
+    pressed = 0
+    buttons = page.locator(".pw-app .pw-content button:visible")
+    for index in range(buttons.count()):
+        button = buttons.nth(index)
+        try:
+            if button.is_visible() and button.is_enabled():
+                button.click(timeout=2_000)
+                pressed += 1
+        except Exception:  # the button went away with the click before it: the page moved on
+            continue
+    return pressed
+
+
+def fill_every_text_box(page: Page, value: str) -> int:
+    filled = 0
+    boxes = page.locator(".pw-app input[type=text]:visible, .pw-app textarea:visible")
+    for index in range(boxes.count()):
+        box = boxes.nth(index)
+        try:
+            box.fill(value, timeout=30_000)
+            box.press("Enter", timeout=2_000)
+            filled += 1
+        except Exception:
+            continue
+    return filled
+
+
+def hostile_round(page: Page, home: Path) -> tuple[int, int]:
+    """Every section: each text box filled with each hostile value, then every button pressed
+    (in a section without a text box, every button once). How many fills and presses were made."""
+    filled = pressed = 0
+    for name in SECTIONS:
+        open_section(page, name)
+        find_more(page)
+        has_boxes = page.locator(".pw-app .pw-content input[type=text]:visible").count() > 0
+        for value in hostile_values(home) if has_boxes else [None]:
+            open_section(page, name)
+            find_more(page)
+            if value is not None:
+                filled += fill_every_text_box(page, value)
+            pressed += press_every_button(page)
+    return filled, pressed
+
+
+def test_nothing_a_visitor_types_or_clicks_touches_a_file_or_swells_the_kernel(open_page: Callable[..., Page], served_app, artifacts: Path) -> None:
+    page = open_page(served_app.url, width=1280, height=1000)
+    expect(page.locator(".pw-nav-practice")).to_be_visible()
+    # A first round builds every section and does every first solve (lazy imports, the solver's
+    # tables): what a second round adds is what hostile input costs.
+    hostile_round(page, served_app.home)
+    page.wait_for_timeout(1_000)
+    server = psutil.Process(served_app.process.pid)
+    watched = kernels(server)
+    assert watched, "no kernel found under the server"
+    before_memory = memory(watched)
+    before_files = snapshot(REPO, served_app.home)
+
+    filled, pressed = hostile_round(page, served_app.home)
+    assert filled >= 2 * len(hostile_values(served_app.home))  # the walkthrough's and the practice table's deal code boxes
+    assert pressed > 20
+    expect(page.locator(".pw-save-path")).to_have_count(0)  # no box for a server path anywhere
+    page.wait_for_timeout(1_000)
+    page.screenshot(path=artifacts / "hostile-visitor.png", full_page=True)
+
+    after_files = snapshot(REPO, served_app.home)
+    changed = {path for path in before_files.keys() & after_files.keys() if before_files[path] != after_files[path]}
+    assert not changed and after_files.keys() == before_files.keys(), {
+        "changed": sorted(changed), "appeared": sorted(after_files.keys() - before_files.keys()),
+        "gone": sorted(before_files.keys() - after_files.keys()),
+    }
+    assert not (served_app.home / "new-partie.json").exists()
+    grown = memory(watched) - before_memory
+    print(f"hostile round: {filled} boxes filled, {pressed} buttons pressed, kernels grew by {grown / 2**20:.1f} MB")
+    assert grown < MEMORY_SLACK, f"the kernels grew by {grown / 2**20:.1f} MB"
+
+
+def find_more(page: Page) -> None:
+    """Open the practice table's More panel, when it is on the page."""
+    more = page.locator(".pw-app .pw-more:visible")
+    if more.count():
+        if "mod-active" not in (more.first.get_attribute("class") or ""):
+            more.first.click()
+        expect(page.locator(".pw-app .pw-more-panel")).to_be_visible()
+
+
+def open_practice(page: Page) -> None:
+    open_section(page, "practice")
+    expect(page.locator(".pw-practice .pw-hand-elder .pw-card").first).to_be_visible()
+    find_more(page)
+    expect(page.locator(".pw-download-partie")).to_be_visible()
+
+
+def test_the_partie_kept_in_the_browser_is_restored_after_a_reload(open_page: Callable[..., Page], served_app) -> None:
+    page = open_page(served_app.url + "?seed=42", width=1280, height=1000)
+    open_practice(page)
+    # Elder (the learner) discards one card: the exchange is done, the partie has moved on.
+    page.locator(".pw-practice .pw-hand-elder .pw-card").first.click()
+    page.locator(".pw-practice button.pw-confirm").click()
+    expect(page.locator(".pw-practice button.pw-confirm")).to_be_hidden()
+    kept = page.evaluate("localStorage.getItem('piquet-widgets.practice-partie')")
+    record = json.loads(kept)
+    assert record["deals"][0]["elder_discards"] and record["role"] == "elder"
+    page.reload()
+    open_practice(page)
+    expect(page.locator(".pw-practice .pw-message")).to_contain_text("The partie kept in this browser is restored.")
+    expect(page.locator(".pw-practice button.pw-confirm")).to_be_hidden()  # still after the exchange
+    assert json.loads(page.evaluate("localStorage.getItem('piquet-widgets.practice-partie')")) == record
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "said"),
+    [
+        ("notes.json", json.dumps({"hello": "world"}), "notes.json: not a saved practice partie"),
+        ("broken.json", '{"deals": [', "broken.json: not valid JSON"),
+        ("huge.json", " " * (2**20 + 1), "huge.json: too large to be a record"),
+    ],
+)
+def test_an_upload_that_is_not_a_partie_is_refused_with_a_message(open_page: Callable[..., Page], served_app, tmp_path: Path, name: str, content: str, said: str) -> None:
+    page = open_page(served_app.url + "?seed=42", width=1280, height=1000)
+    open_practice(page)
+    before = page.locator(".pw-practice .pw-hand-elder").inner_html()
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    page.locator(".pw-practice input.pw-upload-input").set_input_files(str(path))
+    expect(page.locator(".pw-practice .pw-message .pw-msg-error")).to_contain_text(said)
+    assert page.locator(".pw-practice .pw-hand-elder").inner_html() == before
