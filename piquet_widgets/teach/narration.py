@@ -247,7 +247,7 @@ def _why_category(elder: Declaration, younger: Declaration) -> list[str]:
     winner, loser = (elder, younger) if verdict is Verdict.GOOD else (younger, elder)
     win, lose = winner.combinations[0], loser.combinations[0] if loser.combinations else None
     who, other = seat_at_start(winner.player), seat_word(loser.player)
-    lines = [_compare_sentence(category, win, lose, seat_word(winner.player), other)]
+    lines = [_compare_sentence(category, win, lose, who, seat_word(winner.player), other)]
     points = sum(combo.points for combo in winner.combinations)
     if category is Category.POINT:
         lines.append(
@@ -262,13 +262,15 @@ def _why_category(elder: Declaration, younger: Declaration) -> list[str]:
     return lines
 
 
-def _compare_sentence(category: Category, win: Combination, lose: Combination | None, who: str, other: str) -> str:
+def _compare_sentence(category: Category, win: Combination, lose: Combination | None, start: str, who: str, other: str) -> str:
+    """Why the winner's combination wins: `start` names him at the head of a sentence, `who`
+    inside one. A set's name is plural ('three kings'), so its verb is too."""
     if lose is None:
         return {
             Category.POINT: _("{who}'s point is good: {other} declares none."),
             Category.SEQUENCE: _("{who}'s {name} is good: {other} has no sequence."),
-            Category.SETS: _("{who}'s {name} is good: {other} has no set."),
-        }[category].format(who=who, other=other, name=win.name())
+            Category.SETS: _("{who}'s {name} are good: {other} has no set."),
+        }[category].format(who=start, other=other, name=win.name())
     if category is Category.POINT:
         if win.length != lose.length:
             text = _("The longer suit wins the point: {who}'s {count} cards beat {other}'s {other_count}.")
