@@ -3,12 +3,14 @@
 - A kernel handed to a page whose websocket never connects (a crawler, a link preview, a
   request that gave up) is shut down after `unclaimed_timeout` seconds of idleness, instead of
   the idle timeout meant for closed tabs.
-- Preheated kernels (Voilà's pool) start one every `start_spacing` seconds: a pool refilled all
-  at once after a class arrives would take the CPU from the pages being used.
+- A preheated kernel taken by a page is replaced `refill_after` seconds later, and replacements
+  start one every `refill_spacing` seconds: starting one costs the server a notebook rendering
+  and the machine a kernel's imports, which a class arriving at once needs for its pages.
 - `visitors()` counts the kernels handed to pages, for the server's cap on live kernels.
 
-Voilà wraps this class with its pool (`voila.voila_kernel_manager`), which keeps the pool's
-kernels from ever being culled.
+Voilà builds its pool class (`voila.voila_kernel_manager`) on top of this one, so the refill
+rule, which changes the pool's own `fill_if_needed`, is a mixin (`RefillSchedule`) that the
+server puts on top of Voilà's class (`with_refill_schedule`).
 """
 
 from __future__ import annotations
@@ -28,15 +30,19 @@ class ClassKernelManager(AsyncMappingKernelManager):
         45.0, config=True,
         help="Seconds after which an idle kernel whose page never connected is shut down.",
     )
-    start_spacing = Float(
-        1.0, config=True,
-        help="Seconds between the starts of two preheated kernels.",
+    refill_after = Float(
+        10.0, config=True,
+        help="Seconds after a page takes a preheated kernel before its replacement starts.",
+    )
+    refill_spacing = Float(
+        2.0, config=True,
+        help="Seconds between the starts of two replacements of preheated kernels.",
     )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._connected_once: set[str] = set()
-        self._next_pool_start = 0.0
+        self._next_refill = 0.0
         self._pool_starting = 0
 
     def notify_connect(self, kernel_id: str) -> None:
@@ -45,19 +51,20 @@ class ClassKernelManager(AsyncMappingKernelManager):
         super().notify_connect(kernel_id)
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
-        """Start a kernel; a preheated one waits for its turn (`start_spacing`)."""
-        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":
-            return await super().start_kernel(*args, **kwargs)
-        self._pool_starting += 1
+        """Start a kernel, counting the pool's while they start (`visitors`)."""
+        preheated = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        self._pool_starting += preheated
         try:
-            loop = asyncio.get_running_loop()
-            now = loop.time()
-            turn = max(now, self._next_pool_start)
-            self._next_pool_start = turn + self.start_spacing
-            await asyncio.sleep(turn - now)
             return await super().start_kernel(*args, **kwargs)
         finally:
-            self._pool_starting -= 1
+            self._pool_starting -= preheated
+
+    def refill_delay(self) -> float:
+        """Seconds from now until the next replacement of a preheated kernel may start."""
+        now = asyncio.get_running_loop().time()
+        start = max(now + self.refill_after, self._next_refill)
+        self._next_refill = start + self.refill_spacing
+        return start - now
 
     def pool_kernel_ids(self) -> set[str]:
         """The kernels waiting in Voilà's pool for a visitor."""
@@ -75,8 +82,11 @@ class ClassKernelManager(AsyncMappingKernelManager):
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Jupyter Server's culling, and the sooner end of kernels no page connected to."""
         kernel = self._kernels.get(kernel_id)
-        if kernel is not None and kernel_id not in self._connected_once and hasattr(kernel, "last_activity"):
-            idle = datetime.now(timezone.utc) - kernel.last_activity
+        last_activity = getattr(kernel, "_trait_values", {}).get("last_activity")
+        if last_activity is None:  # still starting
+            return
+        if kernel_id not in self._connected_once:
+            idle = datetime.now(timezone.utc) - last_activity
             if idle > timedelta(seconds=self.unclaimed_timeout) and getattr(kernel, "execution_state", None) != "busy":
                 self.log.info("Shutting down kernel %s: no page connected to it in %d s.", kernel_id, idle.total_seconds())
                 await self.shutdown_kernel(kernel_id)
@@ -86,3 +96,19 @@ class ClassKernelManager(AsyncMappingKernelManager):
     def remove_kernel(self, kernel_id: str) -> Any:
         self._connected_once.discard(kernel_id)
         return super().remove_kernel(kernel_id)
+
+
+class RefillSchedule:
+    """For Voilà's pool class: a kernel taken is replaced on `ClassKernelManager.refill_delay`'s
+    schedule instead of a second later all at once (the pool's first filling is not delayed)."""
+
+    def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
+        if delay is None:
+            delay = self.refill_delay()  # type: ignore[attr-defined]
+        super().fill_if_needed(delay, notebook_name, **kwargs)  # type: ignore[misc]
+
+
+def with_refill_schedule(manager: ClassKernelManager) -> None:
+    """Put `RefillSchedule` on top of the class of Voilà's kernel manager `manager`."""
+    if hasattr(manager, "fill_if_needed") and not isinstance(manager, RefillSchedule):
+        manager.__class__ = type(type(manager).__name__, (RefillSchedule, type(manager)), {})

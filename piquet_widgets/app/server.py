@@ -39,11 +39,13 @@ SETTINGS: dict[str, dict[str, Any]] = {
 
 # `serve` only (Binder's Jupyter server has its own kernel manager): a kernel handed to a page
 # that never connects (a crawler, a link preview) is shut down after 40 idle seconds, so within
-# 50 s with the culler's 10 s round; preheated kernels start one at a time, a second apart, so
-# that refilling the pool after a class has arrived leaves the CPU to the pages in use.
+# 50 s with the culler's 10 s round. A preheated kernel taken by a page is replaced 10 s later,
+# and replacements start 2 s apart: each costs the server a notebook rendering (which blocks it
+# for a few tenths of a second) and the machine a kernel's imports, which the pages of a class
+# arriving at once need first (benchmarks/bench_load.py).
 SERVE_SETTINGS: dict[str, dict[str, Any]] = {
     "VoilaConfiguration": {"multi_kernel_manager_class": "piquet_widgets.app.kernels.ClassKernelManager"},
-    "ClassKernelManager": {"unclaimed_timeout": 40, "start_spacing": 1.0},
+    "ClassKernelManager": {"unclaimed_timeout": 40, "refill_after": 10, "refill_spacing": 2},
 }
 
 # Preheated kernels (Voilà's pool) run the notebook's first cell — the imports — and wait in its

@@ -32,6 +32,7 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler, read_header_from_binary_message
 
+from piquet_widgets.app.kernels import ClassKernelManager, with_refill_schedule
 from piquet_widgets.i18n import DEFAULT_LANGUAGE, _, get_language, normalize_language, set_language
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -168,6 +169,8 @@ class PiquetVoila(Voila):
 
     def init_settings(self) -> dict:
         settings = super().init_settings()
+        if isinstance(self.kernel_manager, ClassKernelManager):
+            with_refill_schedule(self.kernel_manager)
         hosts = [host.lower().strip("[]") for host in self.allow_hosts]
         settings.update(
             allow_remote_access=False,

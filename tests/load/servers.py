@@ -1,7 +1,8 @@
 """Servers for the load, lifecycle and security tests, and for the JupyterHub test: the app's
 real server on 127.0.0.1, with every Jupyter and home folder in a temporary folder.
 
-- `serve_command(port)`: the README's `python -m piquet_widgets serve --no-browser --port N`.
+- `serve_command(port, *options)`: the README's `python -m piquet_widgets serve --no-browser
+  --port N`, with more of `serve`'s options.
 - `voila_command(port, *extra)`: Voilà with exactly `serve`'s arguments, each `--Class.name=value`
   of `extra` replacing `serve`'s own (for settings `serve` has no flag for, such as short culling
   times).
@@ -27,18 +28,19 @@ from support import free_port, isolated_environment
 START_TIMEOUT = 90.0
 
 
-def serve_command(port: int) -> list[str]:
-    return [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port)]
+def serve_command(port: int, *options: str) -> list[str]:
+    """The README's command, with more of `serve`'s options (`--class-size`, `--allow-host` …)."""
+    return [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port), *options]
 
 
 def voila_command(port: int, *extra: str) -> list[str]:
     """Voilà with `serve`'s arguments, each `--Class.name=value` of `extra` replacing `serve`'s
     own value of that setting (traitlets refuses a setting given twice)."""
     code = (
-        "import sys; from voila.app import Voila; from piquet_widgets.app.server import voila_arguments; "
+        "import sys; from piquet_widgets.app.voila_app import PiquetVoila; from piquet_widgets.app.server import voila_arguments; "
         "extra = sys.argv[1:]; names = {a.split('=')[0] for a in extra}; "
         f"argv = [a for a in voila_arguments({port}, False) if a.split('=')[0] not in names] + extra; "
-        "Voila.launch_instance(argv=argv)"
+        "PiquetVoila.launch_instance(argv=argv)"
     )
     return [sys.executable, "-c", code, *extra]
 
