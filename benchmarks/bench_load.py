@@ -1,7 +1,7 @@
 """Thirty visitors at once on one `piquet-widgets serve` (issue 7). Prints the figures the README
 quotes.
 
-    python benchmarks/bench_load.py [--visitors 30] [--browsers 4] [--class-size 30] [--unclaimed 30] [--json]
+    python benchmarks/bench_load.py [--visitors 30] [--browsers 4] [--class-size 30] [--think 1] [--unclaimed 30] [--json]
 
 The server is the README's command for a class, `python -m piquet_widgets serve --no-browser
 --port N --class-size 30`, with every Jupyter and home folder in a temporary folder, listening on
@@ -15,8 +15,10 @@ read then), all the visitors arrive at the same moment:
   of the page, then the kernel's websocket speaking the Jupyter widget protocol, sending the very
   comm messages a click sends. Half of them step the walkthrough to the deal's end, the other
   half open the practice table (`?seed=N`) and play its deal out as elder, card by card (cards
-  the engine refuses included). Thirty Chromium pages would not fit on two cores beside thirty
-  kernels; the kernels' work per click is the same either way.
+  the engine refuses included). Before each click a visitor waits `--think` seconds (1 s), as a
+  learner reads the page; `--think 0` clicks as fast as the page answers. Thirty Chromium pages
+  would not fit on two cores beside thirty kernels; the kernels' work per click is the same
+  either way.
 
 Figures:
 - time to first widget: from the page's request to the app's first widget (a browser: `.pw-app`
@@ -80,20 +82,24 @@ def kernels_of(server: psutil.Process) -> list[psutil.Process]:
 
 
 def wait_until_ready(process: subprocess.Popen, port: int, pool: int, deadline: float, log: Path) -> None:
-    """Wait until the server listens and its preheated kernels sit idle, without requesting the
-    page (a request would take the preheated kernel)."""
+    """Wait until the server listens and it and its preheated kernels sit idle, without
+    requesting the page (a request would take the preheated kernel). The server counts too: it
+    renders each preheated kernel's notebook while the kernel waits."""
     server = psutil.Process(process.pid)
+
+    def cpu(processes: list[psutil.Process]) -> float:
+        return sum(p.cpu_times().user + p.cpu_times().system for p in processes)
+
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise SystemExit(f"the server exited with status {process.returncode}:\n{log.read_text()}")
         with socket.socket() as probe:
             listening = probe.connect_ex(("127.0.0.1", port)) == 0
-        kernels = kernels_of(server)
-        if listening and len(kernels) >= pool:
-            before = sum(k.cpu_times().user + k.cpu_times().system for k in kernels)
-            time.sleep(1.0)
-            after = sum(k.cpu_times().user + k.cpu_times().system for k in kernels)
-            if after - before < 0.05:
+        watched = [server, *kernels_of(server)]
+        if listening and len(watched) > pool:
+            before = cpu(watched)
+            time.sleep(2.0)
+            if cpu(watched) - before < 0.1:
                 return
         time.sleep(0.2)
     raise SystemExit(f"the server was not ready in time:\n{log.read_text()}")
@@ -138,7 +144,7 @@ class Memory:
                 pass
 
 
-async def protocol_visitor(base: str, index: int, start: asyncio.Event, max_clicks: int, timeout: float) -> tuple[Result, Visitor]:
+async def protocol_visitor(base: str, index: int, start: asyncio.Event, max_clicks: int, timeout: float, think: float) -> tuple[Result, Visitor]:
     practice = index % 2 == 1
     result = Result("practice" if practice else "walkthrough")
     visitor = Visitor(base, query=f"seed={1000 + index}" if practice else "", timeout=timeout)
@@ -150,16 +156,16 @@ async def protocol_visitor(base: str, index: int, start: asyncio.Event, max_clic
         result.content = visitor.content_seconds
         result.kernel_id = visitor.kernel_id
         if practice:
-            result.clicks = await play_practice_deal(visitor, max_clicks=max_clicks)
+            result.clicks = await play_practice_deal(visitor, max_clicks=max_clicks, think=think)
         else:
-            result.clicks = await walk_to_the_end(visitor, max_clicks=max_clicks)
+            result.clicks = await walk_to_the_end(visitor, max_clicks=max_clicks, think=think)
         result.ok = True
     except Exception as error:  # a failed visitor is counted and reported, not fatal
         result.error = f"{type(error).__name__}: {error}"
     return result, visitor
 
 
-async def browser_visitor(browser, base: str, start: asyncio.Event, max_clicks: int, timeout: float) -> tuple[Result, object]:
+async def browser_visitor(browser, base: str, start: asyncio.Event, max_clicks: int, timeout: float, think: float) -> tuple[Result, object]:
     result = Result("browser")
     context = await browser.new_context(viewport={"width": 1100, "height": 900})
     page = await context.new_page()
@@ -183,6 +189,7 @@ async def browser_visitor(browser, base: str, start: asyncio.Event, max_clicks: 
             if await next_button.is_disabled():
                 break
             text = await label.inner_text()
+            await asyncio.sleep(think)
             clicked = time.monotonic()
             await next_button.click(timeout=timeout * 1000)
             await page.wait_for_function(
@@ -261,14 +268,14 @@ async def run(args: argparse.Namespace, base: str, server: psutil.Process) -> di
     memory = Memory()
     sampler = asyncio.create_task(memory.sample(server, stop_sampling))
     browsers = min(args.browsers, args.visitors)
-    tasks = [asyncio.create_task(protocol_visitor(base, i, start, args.max_clicks, args.timeout)) for i in range(args.visitors - browsers)]
+    tasks = [asyncio.create_task(protocol_visitor(base, i, start, args.max_clicks, args.timeout, args.think)) for i in range(args.visitors - browsers)]
     playwright = browser = None
     if browsers:
         from playwright.async_api import async_playwright
 
         playwright = await async_playwright().start()
         browser = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        tasks += [asyncio.create_task(browser_visitor(browser, base, start, args.max_clicks, args.timeout)) for _ in range(browsers)]
+        tasks += [asyncio.create_task(browser_visitor(browser, base, start, args.max_clicks, args.timeout, args.think)) for _ in range(browsers)]
     await asyncio.sleep(0.5)  # every visitor waits at the start line
     began = time.monotonic()
     start.set()
@@ -384,6 +391,7 @@ def main() -> int:
     parser.add_argument("--browsers", type=int, default=4, help="how many of the visitors are real Chromium pages")
     parser.add_argument("--class-size", type=int, default=30, help="serve's --class-size: kernels kept ready")
     parser.add_argument("--unclaimed", type=int, default=30, help="page requests that never connect, after the visitors (0: none)")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds each visitor waits before a click, as a learner reads (0: click as fast as the page answers)")
     parser.add_argument("--max-clicks", type=int, default=300, help="bound on each visitor's clicks")
     parser.add_argument("--timeout", type=float, default=300.0, help="bound on each wait, and on the whole run (+60 s)")
     parser.add_argument("--voila-arg", action="append", default=[], metavar="--Class.name=value",

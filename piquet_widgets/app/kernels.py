@@ -42,6 +42,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._connected_once: set[str] = set()
+        self._shutting_down: set[str] = set()
         self._next_refill = 0.0
         self._pool_starting = 0
 
@@ -88,8 +89,10 @@ class ClassKernelManager(AsyncMappingKernelManager):
         if kernel_id not in self._connected_once:
             idle = datetime.now(timezone.utc) - last_activity
             if idle > timedelta(seconds=self.unclaimed_timeout) and getattr(kernel, "execution_state", None) != "busy":
-                self.log.info("Shutting down kernel %s: no page connected to it in %d s.", kernel_id, idle.total_seconds())
-                await self.shutdown_kernel(kernel_id)
+                if kernel_id not in self._shutting_down:  # many at once after a burst of requests: not one by one
+                    self.log.info("Shutting down kernel %s: no page connected to it in %d s.", kernel_id, idle.total_seconds())
+                    self._shutting_down.add(kernel_id)
+                    asyncio.ensure_future(self.shutdown_kernel(kernel_id)).add_done_callback(lambda _done: self._shutting_down.discard(kernel_id))
                 return
         await super().cull_kernel_if_idle(kernel_id)
 

@@ -6,7 +6,7 @@ real server on 127.0.0.1, with every Jupyter and home folder in a temporary fold
 - `voila_command(port, *extra)`: Voilà with exactly `serve`'s arguments, each `--Class.name=value`
   of `extra` replacing `serve`'s own (for settings `serve` has no flag for, such as short culling
   times).
-- `start(command, home, pool)`: start a server, wait until it listens and its preheated kernels
+- `start(command, home, pool)`: start a server, wait until it listens and it and its preheated kernels
   sit idle (without requesting the page, which would take a preheated kernel); a `Server`.
 - `kernel_pids(pid)`: the server's kernels (child processes running ipykernel).
 """
@@ -121,9 +121,11 @@ def start(command: Callable[[int], list[str]], home: Path, pool: int = 1, timeou
             listening = probe.connect_ex(("127.0.0.1", port)) == 0
         kernels = server.kernels()
         if listening and len(kernels) >= pool:
-            before = cpu_seconds(kernels)
+            # the server too: it renders each preheated kernel's notebook while the kernel waits
+            watched = kernels | {process.pid}
+            before = cpu_seconds(watched)
             time.sleep(0.5)
-            if cpu_seconds(kernels) - before < 0.03:
+            if cpu_seconds(watched) - before < 0.03:
                 return server
         time.sleep(0.2)
     stop(server)
