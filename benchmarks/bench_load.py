@@ -88,7 +88,14 @@ def wait_until_ready(process: subprocess.Popen, port: int, pool: int, deadline: 
     server = psutil.Process(process.pid)
 
     def cpu(processes: list[psutil.Process]) -> float:
-        return sum(p.cpu_times().user + p.cpu_times().system for p in processes)
+        total = 0.0
+        for process in processes:
+            try:
+                times = process.cpu_times()
+            except psutil.NoSuchProcess:
+                continue
+            total += times.user + times.system
+        return total
 
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -252,6 +259,14 @@ async def never_connect(base: str, count: int, timeout: float) -> list[float]:
     return await asyncio.gather(*(one(index / count) for index in range(count)))
 
 
+async def pool_refilled(server: psutil.Process, kernels: int, timeout: float) -> None:
+    """Wait (at most `timeout` s) until the server holds `kernels` kernels and they have settled."""
+    deadline = time.monotonic() + timeout
+    while len(kernels_of(server)) < kernels and time.monotonic() < deadline:
+        await asyncio.sleep(1)
+    await asyncio.sleep(5)
+
+
 async def kernels_after(server: psutil.Process, seconds: float) -> list[int]:
     """The number of kernels every five seconds for `seconds`."""
     counts = []
@@ -289,10 +304,12 @@ async def run(args: argparse.Namespace, base: str, server: psutil.Process) -> di
     stop_sampling.set()
     await sampler
 
-    # Requests that never connect, the visitors still on their pages.
+    # Requests that never connect, the visitors still on their pages, once the pool is full again.
+    connected = sum(1 for r in results if r.ok)
     unclaimed_pages: list[float] = []
     unclaimed_counts: list[int] = []
     if args.unclaimed:
+        await pool_refilled(server, args.class_size + connected, args.timeout)
         unclaimed_pages = await never_connect(base, args.unclaimed, args.timeout)
         unclaimed_counts = await kernels_after(server, UNCLAIMED_WAIT)
 
@@ -305,7 +322,6 @@ async def run(args: argparse.Namespace, base: str, server: psutil.Process) -> di
         await browser.close()
         await playwright.stop()
 
-    connected = sum(1 for r in results if r.ok)
     rss = [r / MB for r, _ in kernel_memory]
     uss = [u / MB for _, u in kernel_memory]
     kinds = sorted({r.kind for r in results})

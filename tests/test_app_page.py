@@ -174,7 +174,7 @@ def test_voila_arguments() -> None:
         "--VoilaConfiguration.strip_sources=True", "--MappingKernelManager.cull_idle_timeout=300",
         "--MappingKernelManager.cull_interval=10", "--MappingKernelManager.cull_connected=False",
         "--VoilaConfiguration.multi_kernel_manager_class=piquet_widgets.app.kernels.ClassKernelManager",
-        "--ClassKernelManager.unclaimed_timeout=40",
+        "--ClassKernelManager.unclaimed_timeout=50",
     ):
         assert expected in arguments
     assert ("--VoilaConfiguration.preheat_kernel=True" in arguments) == (server.CLASS_SIZE > 0)

@@ -27,15 +27,15 @@ class ClassKernelManager(AsyncMappingKernelManager):
     """Kernels for the app's visitors (see the module's docstring)."""
 
     unclaimed_timeout = Float(
-        45.0, config=True,
+        50.0, config=True,
         help="Seconds after which an idle kernel whose page never connected is shut down.",
     )
     refill_after = Float(
-        10.0, config=True,
+        60.0, config=True,
         help="Seconds after a page takes a preheated kernel before its replacement starts.",
     )
     refill_spacing = Float(
-        2.0, config=True,
+        3.0, config=True,
         help="Seconds between the starts of two replacements of preheated kernels.",
     )
 
@@ -91,10 +91,18 @@ class ClassKernelManager(AsyncMappingKernelManager):
             if idle > timedelta(seconds=self.unclaimed_timeout) and getattr(kernel, "execution_state", None) != "busy":
                 if kernel_id not in self._shutting_down:  # many at once after a burst of requests: not one by one
                     self.log.info("Shutting down kernel %s: no page connected to it in %d s.", kernel_id, idle.total_seconds())
-                    self._shutting_down.add(kernel_id)
-                    asyncio.ensure_future(self.shutdown_kernel(kernel_id)).add_done_callback(lambda _done: self._shutting_down.discard(kernel_id))
+                    asyncio.ensure_future(self._shut_down_unclaimed(kernel_id))
                 return
         await super().cull_kernel_if_idle(kernel_id)
+
+    async def _shut_down_unclaimed(self, kernel_id: str) -> None:
+        self._shutting_down.add(kernel_id)
+        try:
+            await self.shutdown_kernel(kernel_id)
+        except Exception as error:  # already gone, or dying: the culler's next round sees it
+            self.log.warning("Kernel %s did not shut down cleanly: %s", kernel_id, error)
+        finally:
+            self._shutting_down.discard(kernel_id)
 
     def remove_kernel(self, kernel_id: str) -> Any:
         self._connected_once.discard(kernel_id)

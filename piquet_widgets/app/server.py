@@ -38,14 +38,16 @@ SETTINGS: dict[str, dict[str, Any]] = {
 }
 
 # `serve` only (Binder's Jupyter server has its own kernel manager): a kernel handed to a page
-# that never connects (a crawler, a link preview) is shut down after 40 idle seconds, so within
-# 50 s with the culler's 10 s round. A preheated kernel taken by a page is replaced 10 s later,
-# and replacements start 2 s apart: each costs the server a notebook rendering (which blocks it
-# for a few tenths of a second) and the machine a kernel's imports, which the pages of a class
-# arriving at once need first (benchmarks/bench_load.py).
+# that never connects (a crawler, a link preview) is shut down after 50 idle seconds, so within
+# 60 s with the culler's 10 s round (a browser slowed down by a class arriving at once still
+# connects well within that). A preheated kernel taken by a page is replaced a minute later, and
+# replacements start 3 s apart: each costs the server a notebook rendering, which holds up every
+# page for a few tenths of a second, and the machine a kernel's imports; the pages of a class
+# arriving at once need both first (benchmarks/bench_load.py: with replacements starting during
+# the rush, the sections took twice as long to appear).
 SERVE_SETTINGS: dict[str, dict[str, Any]] = {
     "VoilaConfiguration": {"multi_kernel_manager_class": "piquet_widgets.app.kernels.ClassKernelManager"},
-    "ClassKernelManager": {"unclaimed_timeout": 40, "refill_after": 10, "refill_spacing": 2},
+    "ClassKernelManager": {"unclaimed_timeout": 50, "refill_after": 60, "refill_spacing": 3},
 }
 
 # Preheated kernels (Voilà's pool) run the notebook's first cell — the imports — and wait in its
