@@ -69,12 +69,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
 
     def pool_kernel_ids(self) -> set[str]:
         """The kernels waiting in Voilà's pool for a visitor."""
-        found = set()
-        for pool in getattr(self, "_pools", {}).values():
-            for task in pool:
-                if task.done() and not task.cancelled() and task.exception() is None:
-                    found.add(task.result()["kernel_id"])
-        return found
+        return {task.result()["kernel_id"] for pool in getattr(self, "_pools", {}).values() for task in pool if _started(task)}
 
     def visitors(self) -> int:
         """How many kernels are handed to pages (the pool's, ready or starting, are not)."""
@@ -109,14 +104,36 @@ class ClassKernelManager(AsyncMappingKernelManager):
         return super().remove_kernel(kernel_id)
 
 
+def _started(task: asyncio.Future) -> bool:
+    """Whether a task of Voilà's pool has started its kernel."""
+    return task.done() and not task.cancelled() and task.exception() is None
+
+
 class RefillSchedule:
     """For Voilà's pool class: a kernel taken is replaced on `ClassKernelManager.refill_delay`'s
-    schedule instead of a second later all at once (the pool's first filling is not delayed)."""
+    schedule instead of a second later all at once (the pool's first filling is not delayed),
+    and a visitor takes a kernel of the pool only if one has started: never does a visitor wait
+    for a replacement that is not due yet (Voilà then starts a kernel for the page itself)."""
+
+    _pools: dict[str, list[asyncio.Future]]
 
     def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
         if delay is None:
             delay = self.refill_delay()  # type: ignore[attr-defined]
         super().fill_if_needed(delay, notebook_name, **kwargs)  # type: ignore[misc]
+
+    def get_pool_size(self, notebook_name: str) -> int:
+        """The pool's kernels already started (what Voilà's page handler asks before taking one)."""
+        return sum(1 for task in self._pools.get(notebook_name, []) if _started(task))
+
+    async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
+        """Voilà's, which takes the pool's first kernel: a started one is put first."""
+        pool = self._pools.get(notebook_name, [])
+        started = [task for task in pool if _started(task)]
+        if started:
+            pool.remove(started[0])
+            pool.insert(0, started[0])
+        return await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
 
 
 def with_refill_schedule(manager: ClassKernelManager) -> None:

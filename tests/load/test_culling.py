@@ -1,7 +1,8 @@
 """Kernels of closed tabs are culled (issue 7, "Load and lifecycle"; design.md "Running it").
 
 The server is Voilà with exactly `serve`'s arguments except for short culling times (`serve`
-culls after 300 s idle, checking every 60 s; here 4 s and 1 s). Standalone Voilà exposes no list
+culls after 300 s idle, checking every 10 s; here 4 s and 1 s) and a pool refilled at once
+(`serve` waits a minute). Standalone Voilà exposes no list
 of kernels (`/api/kernels` is not served), so the kernels are counted as the server's child
 processes, and each visitor's kernel is asked for by id (`/api/kernels/<id>`: 200 while it runs,
 404 once it is gone).
@@ -68,6 +69,7 @@ def test_kernels_of_closed_tabs_are_culled_back_to_the_pool(start_server) -> Non
         port,
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        "--ClassKernelManager.refill_after=0",  # serve waits a minute to refill its pool
     ), pool=POOL)
     assert len(server.kernels()) == POOL
 
