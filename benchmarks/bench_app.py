@@ -44,8 +44,8 @@ def server_command(port: int, pool: int | None) -> list[str]:
     if pool is None:
         return [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port)]
     code = (
-        "from voila.app import Voila; from piquet_widgets.app.server import voila_arguments; "
-        f"Voila.launch_instance(argv=voila_arguments({port}, False, pool_size={pool}))"
+        "from piquet_widgets.app.voila_app import PiquetVoila; from piquet_widgets.app.server import voila_arguments; "
+        f"PiquetVoila.launch_instance(argv=voila_arguments({port}, False, class_size={pool}))"
     )
     return [sys.executable, "-c", code]
 
@@ -206,9 +206,9 @@ def main() -> None:
     parser.add_argument("--pool", type=int, default=None, help="kernel pool size (default: what `serve` uses)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    from piquet_widgets.app.server import POOL_SIZE
+    from piquet_widgets.app.server import CLASS_SIZE
 
-    pool_size = POOL_SIZE if args.pool is None else args.pool
+    pool_size = CLASS_SIZE if args.pool is None else args.pool
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:

@@ -1,11 +1,12 @@
 """Thirty visitors at once on one `piquet-widgets serve` (issue 7). Prints the figures the README
 quotes.
 
-    python benchmarks/bench_load.py [--visitors 30] [--browsers 4] [--json]
+    python benchmarks/bench_load.py [--visitors 30] [--browsers 4] [--class-size 30] [--think 1] [--unclaimed 30] [--json]
 
-The server is the README's command, `python -m piquet_widgets serve --no-browser --port N`, with
-every Jupyter and home folder in a temporary folder, listening on 127.0.0.1 only. Once its pool
-of preheated kernels is ready, all the visitors arrive at the same moment:
+The server is the README's command for a class, `python -m piquet_widgets serve --no-browser
+--port N --class-size 30`, with every Jupyter and home folder in a temporary folder, listening on
+127.0.0.1 only. Once its pool of preheated kernels is ready (the memory of each ready kernel is
+read then), all the visitors arrive at the same moment:
 
 - `--browsers` of them are real pages in Debian's Chromium (one browser, one context each, driven
   by Playwright): the page is loaded, the walkthrough opened and `.pw-next` clicked until the
@@ -14,8 +15,10 @@ of preheated kernels is ready, all the visitors arrive at the same moment:
   of the page, then the kernel's websocket speaking the Jupyter widget protocol, sending the very
   comm messages a click sends. Half of them step the walkthrough to the deal's end, the other
   half open the practice table (`?seed=N`) and play its deal out as elder, card by card (cards
-  the engine refuses included). Thirty Chromium pages would not fit on two cores beside thirty
-  kernels; the kernels' work per click is the same either way.
+  the engine refuses included). Before each click a visitor waits `--think` seconds (1 s), as a
+  learner reads the page; `--think 0` clicks as fast as the page answers. Thirty Chromium pages
+  would not fit on two cores beside thirty kernels; the kernels' work per click is the same
+  either way.
 
 Figures:
 - time to first widget: from the page's request to the app's first widget (a browser: `.pw-app`
@@ -27,6 +30,10 @@ Figures:
   again) — median, 95th percentile and worst;
 - memory (psutil): the server process, each visitor's kernel (RSS and USS, the memory unique to
   that process), and the peak of everything together, sampled every half second.
+
+Then, the visitors still on their pages, `--unclaimed` page requests arrive within a second
+and never connect (a crawler, a link preview): 75 s later the server should hold no more kernels
+than the refilled pool and the connected pages.
 
 Each visitor's loop is bounded (`--max-clicks`) and the whole run by `--timeout`; every address is
 127.0.0.1. Needs psutil, websockets and Playwright with /usr/bin/chromium (`--browsers 0` runs
@@ -55,9 +62,11 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "tests"), str(REPO / "tests" / "load")]
 
 from support import CHROMIUM, CHROMIUM_ARGS, free_port, isolated_environment  # noqa: E402
-from voila_protocol import Visitor, play_practice_deal, walk_to_the_end  # noqa: E402
+from servers import serve_command, voila_command  # noqa: E402
+from voila_protocol import _HTTP, Visitor, http_get, play_practice_deal, walk_to_the_end  # noqa: E402
 
 MB = 1024 * 1024
+UNCLAIMED_WAIT = 75  # seconds after the requests that never connect
 
 
 def kernels_of(server: psutil.Process) -> list[psutil.Process]:
@@ -73,20 +82,31 @@ def kernels_of(server: psutil.Process) -> list[psutil.Process]:
 
 
 def wait_until_ready(process: subprocess.Popen, port: int, pool: int, deadline: float, log: Path) -> None:
-    """Wait until the server listens and its preheated kernels sit idle, without requesting the
-    page (a request would take the preheated kernel)."""
+    """Wait until the server listens and it and its preheated kernels sit idle, without
+    requesting the page (a request would take the preheated kernel). The server counts too: it
+    renders each preheated kernel's notebook while the kernel waits."""
     server = psutil.Process(process.pid)
+
+    def cpu(processes: list[psutil.Process]) -> float:
+        total = 0.0
+        for process in processes:
+            try:
+                times = process.cpu_times()
+            except psutil.NoSuchProcess:
+                continue
+            total += times.user + times.system
+        return total
+
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise SystemExit(f"the server exited with status {process.returncode}:\n{log.read_text()}")
         with socket.socket() as probe:
             listening = probe.connect_ex(("127.0.0.1", port)) == 0
-        kernels = kernels_of(server)
-        if listening and len(kernels) >= pool:
-            before = sum(k.cpu_times().user + k.cpu_times().system for k in kernels)
-            time.sleep(1.0)
-            after = sum(k.cpu_times().user + k.cpu_times().system for k in kernels)
-            if after - before < 0.05:
+        watched = [server, *kernels_of(server)]
+        if listening and len(watched) > pool:
+            before = cpu(watched)
+            time.sleep(2.0)
+            if cpu(watched) - before < 0.1:
                 return
         time.sleep(0.2)
     raise SystemExit(f"the server was not ready in time:\n{log.read_text()}")
@@ -97,6 +117,7 @@ class Result:
     kind: str  # "browser", "walkthrough" or "practice"
     ok: bool = False
     error: str = ""
+    page: float = 0.0  # the page's request, until its last byte (protocol visitors)
     first_widget: float = 0.0
     content: float = 0.0  # until the section the link opens is on the page
     clicks: list[float] = field(default_factory=list)
@@ -130,27 +151,28 @@ class Memory:
                 pass
 
 
-async def protocol_visitor(base: str, index: int, start: asyncio.Event, max_clicks: int, timeout: float) -> tuple[Result, Visitor]:
+async def protocol_visitor(base: str, index: int, start: asyncio.Event, max_clicks: int, timeout: float, think: float) -> tuple[Result, Visitor]:
     practice = index % 2 == 1
     result = Result("practice" if practice else "walkthrough")
     visitor = Visitor(base, query=f"seed={1000 + index}" if practice else "", timeout=timeout)
     await start.wait()
     try:
         await visitor.open()
+        result.page = visitor.page_seconds
         result.first_widget = visitor.first_widget_seconds
         result.content = visitor.content_seconds
         result.kernel_id = visitor.kernel_id
         if practice:
-            result.clicks = await play_practice_deal(visitor, max_clicks=max_clicks)
+            result.clicks = await play_practice_deal(visitor, max_clicks=max_clicks, think=think)
         else:
-            result.clicks = await walk_to_the_end(visitor, max_clicks=max_clicks)
+            result.clicks = await walk_to_the_end(visitor, max_clicks=max_clicks, think=think)
         result.ok = True
     except Exception as error:  # a failed visitor is counted and reported, not fatal
         result.error = f"{type(error).__name__}: {error}"
     return result, visitor
 
 
-async def browser_visitor(browser, base: str, start: asyncio.Event, max_clicks: int, timeout: float) -> tuple[Result, object]:
+async def browser_visitor(browser, base: str, start: asyncio.Event, max_clicks: int, timeout: float, think: float) -> tuple[Result, object]:
     result = Result("browser")
     context = await browser.new_context(viewport={"width": 1100, "height": 900})
     page = await context.new_page()
@@ -174,6 +196,7 @@ async def browser_visitor(browser, base: str, start: asyncio.Event, max_clicks: 
             if await next_button.is_disabled():
                 break
             text = await label.inner_text()
+            await asyncio.sleep(think)
             clicked = time.monotonic()
             await next_button.click(timeout=timeout * 1000)
             await page.wait_for_function(
@@ -208,20 +231,66 @@ def figures(values: list[float]) -> dict[str, float]:
     }
 
 
+def memory_of(processes: list[psutil.Process]) -> list[tuple[int, int]]:
+    """(RSS, USS) of each process still alive."""
+    found = []
+    for process in processes:
+        try:
+            info = process.memory_full_info()
+            found.append((info.rss, info.uss))
+        except psutil.NoSuchProcess:
+            pass
+    return found
+
+
+async def never_connect(base: str, count: int, timeout: float) -> list[float]:
+    """`count` page requests within a second that never open the kernel's websocket; the
+    seconds each took to be answered with the rendered app."""
+    loop = asyncio.get_running_loop()
+
+    async def one(delay: float) -> float:
+        await asyncio.sleep(delay)
+        began = time.monotonic()
+        status, html = await loop.run_in_executor(_HTTP, http_get, base + "/", timeout)
+        if status != 200 or '"kernelId"' not in html:
+            raise RuntimeError(f"a page request was answered {status} without the app")
+        return time.monotonic() - began
+
+    return await asyncio.gather(*(one(index / count) for index in range(count)))
+
+
+async def pool_refilled(server: psutil.Process, kernels: int, timeout: float) -> None:
+    """Wait (at most `timeout` s) until the server holds `kernels` kernels and they have settled."""
+    deadline = time.monotonic() + timeout
+    while len(kernels_of(server)) < kernels and time.monotonic() < deadline:
+        await asyncio.sleep(1)
+    await asyncio.sleep(5)
+
+
+async def kernels_after(server: psutil.Process, seconds: float) -> list[int]:
+    """The number of kernels every five seconds for `seconds`."""
+    counts = []
+    for _ in range(int(seconds // 5)):
+        await asyncio.sleep(5)
+        counts.append(len(kernels_of(server)))
+    return counts
+
+
 async def run(args: argparse.Namespace, base: str, server: psutil.Process) -> dict:
+    ready_memory = memory_of(kernels_of(server))  # the pool, before anyone visits
     start = asyncio.Event()
     stop_sampling = asyncio.Event()
     memory = Memory()
     sampler = asyncio.create_task(memory.sample(server, stop_sampling))
     browsers = min(args.browsers, args.visitors)
-    tasks = [asyncio.create_task(protocol_visitor(base, i, start, args.max_clicks, args.timeout)) for i in range(args.visitors - browsers)]
+    tasks = [asyncio.create_task(protocol_visitor(base, i, start, args.max_clicks, args.timeout, args.think)) for i in range(args.visitors - browsers)]
     playwright = browser = None
     if browsers:
         from playwright.async_api import async_playwright
 
         playwright = await async_playwright().start()
         browser = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        tasks += [asyncio.create_task(browser_visitor(browser, base, start, args.max_clicks, args.timeout)) for _ in range(browsers)]
+        tasks += [asyncio.create_task(browser_visitor(browser, base, start, args.max_clicks, args.timeout, args.think)) for _ in range(browsers)]
     await asyncio.sleep(0.5)  # every visitor waits at the start line
     began = time.monotonic()
     start.set()
@@ -230,17 +299,19 @@ async def run(args: argparse.Namespace, base: str, server: psutil.Process) -> di
     results = [result for result, _ in done]
 
     # Memory with every visitor still on the page (their kernels hold what they built).
-    kernels = kernels_of(server)
-    kernel_memory = []
-    for kernel in kernels:
-        try:
-            info = kernel.memory_full_info()
-            kernel_memory.append((info.rss, info.uss))
-        except psutil.NoSuchProcess:
-            pass
+    kernel_memory = memory_of(kernels_of(server))
     server_info = server.memory_full_info()
     stop_sampling.set()
     await sampler
+
+    # Requests that never connect, the visitors still on their pages, once the pool is full again.
+    connected = sum(1 for r in results if r.ok)
+    unclaimed_pages: list[float] = []
+    unclaimed_counts: list[int] = []
+    if args.unclaimed:
+        await pool_refilled(server, args.class_size + connected, args.timeout)
+        unclaimed_pages = await never_connect(base, args.unclaimed, args.timeout)
+        unclaimed_counts = await kernels_after(server, UNCLAIMED_WAIT)
 
     for _result, holder in done:  # the visitors leave
         if isinstance(holder, Visitor):
@@ -255,6 +326,14 @@ async def run(args: argparse.Namespace, base: str, server: psutil.Process) -> di
     uss = [u / MB for _, u in kernel_memory]
     kinds = sorted({r.kind for r in results})
     return {
+        "class_size": args.class_size,
+        "ready_kernel_rss_mb": figures([r / MB for r, _ in ready_memory]),
+        "ready_kernel_uss_mb": figures([u / MB for _, u in ready_memory]),
+        "page": figures([r.page for r in results if r.ok and r.kind != "browser"]),
+        "unclaimed": args.unclaimed,
+        "unclaimed_page": figures(unclaimed_pages),
+        "unclaimed_kernels": unclaimed_counts,
+        "unclaimed_bound": args.class_size + connected,
         "visitors": len(results),
         "browsers": browsers,
         "ok": sum(r.ok for r in results),
@@ -291,6 +370,10 @@ def print_report(report: dict) -> None:
           f"{report['ok']} played a deal to its end, in {report['seconds']:.1f} s")
     for failure in report["failed"]:
         print(f"  FAILED {failure}")
+    print(f"each ready kernel (the pool of {report['class_size']}, before anyone visits): "
+          f"RSS median {report['ready_kernel_rss_mb'].get('median', 0):.0f} MB, USS median {report['ready_kernel_uss_mb'].get('median', 0):.0f} MB")
+    print("page request answered with the rendered app (protocol visitors):")
+    print(line("page", report["page"]))
     print("time to first widget:")
     for kind, values in report["first_widget"].items():
         print(line(kind, values))
@@ -311,12 +394,20 @@ def print_report(report: dict) -> None:
               f"   USS median {k_uss['median']:4.0f} MB (max {k_uss['worst']:.0f})")
     print(f"  everything                   RSS {report['total_rss_mb']:6.0f} MB   USS {report['total_uss_mb']:6.0f} MB"
           f"   (peak RSS {report['peak_total_rss_mb']:.0f} MB, {report['peak_kernels']} kernels at most)")
+    if report["unclaimed"]:
+        print(f"{report['unclaimed']} page requests within a second that never connect:")
+        print(line("page", report["unclaimed_page"]))
+        print(f"  kernels every 5 s after them: {report['unclaimed_kernels']} "
+              f"(at most {report['unclaimed_bound']} wanted at {UNCLAIMED_WAIT} s: the pool and the connected pages)")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--visitors", type=int, default=30)
     parser.add_argument("--browsers", type=int, default=4, help="how many of the visitors are real Chromium pages")
+    parser.add_argument("--class-size", type=int, default=30, help="serve's --class-size: kernels kept ready")
+    parser.add_argument("--unclaimed", type=int, default=30, help="page requests that never connect, after the visitors (0: none)")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds each visitor waits before a click, as a learner reads (0: click as fast as the page answers)")
     parser.add_argument("--max-clicks", type=int, default=300, help="bound on each visitor's clicks")
     parser.add_argument("--timeout", type=float, default=300.0, help="bound on each wait, and on the whole run (+60 s)")
     parser.add_argument("--voila-arg", action="append", default=[], metavar="--Class.name=value",
@@ -325,6 +416,8 @@ def main() -> int:
     args = parser.parse_args()
     if not 1 <= args.visitors <= 100:
         parser.error("--visitors must be from 1 to 100")
+    if not 0 <= args.unclaimed <= 100 or not 0 <= args.class_size <= 100:
+        parser.error("--unclaimed and --class-size must be from 0 to 100")
     if args.browsers and not CHROMIUM.exists():
         parser.error(f"{CHROMIUM} is not installed: use --browsers 0")
 
@@ -332,21 +425,13 @@ def main() -> int:
         home = Path(tmp)
         port = free_port()
         log = home / "serve.log"
-        command = [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port)]
+        command = serve_command(port, "--class-size", str(args.class_size))
         if args.voila_arg:
-            code = (  # each extra setting replaces serve's own value of it
-                "import sys; from voila.app import Voila; from piquet_widgets.app.server import voila_arguments; "
-                "extra = sys.argv[1:]; names = {a.split('=')[0] for a in extra}; "
-                f"argv = [a for a in voila_arguments({port}, False) if a.split('=')[0] not in names] + extra; "
-                "Voila.launch_instance(argv=argv)"
-            )
-            command = [sys.executable, "-c", code, *args.voila_arg]
+            command = voila_command(port, f"--VoilaConfiguration.default_pool_size={args.class_size}", *args.voila_arg)
         with log.open("w") as output:
             process = subprocess.Popen(command, cwd=home, env=isolated_environment(home), stdout=output, stderr=subprocess.STDOUT)
         try:
-            from piquet_widgets.app.server import POOL_SIZE
-
-            wait_until_ready(process, port, POOL_SIZE, time.monotonic() + 120, log)
+            wait_until_ready(process, port, args.class_size, time.monotonic() + 300, log)
             report = asyncio.run(run(args, f"http://127.0.0.1:{port}", psutil.Process(process.pid)))
         finally:
             process.send_signal(signal.SIGTERM)

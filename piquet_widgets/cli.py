@@ -148,6 +148,9 @@ def _parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help=_("start the tutorial app on localhost"))
     serve.add_argument("--port", type=int, default=8866, help=_("the port to listen on (default: 8866)"))
     serve.add_argument("--no-browser", action="store_true", help=_("do not open a web browser (default: open one)"))
+    serve.add_argument("--class-size", type=int, default=1, metavar="N", help=_("keep N kernels ready for visitors arriving at once (default 1; one per pupil for a class)"))
+    serve.add_argument("--max-visitors", type=int, metavar="M", help=_("at most M pages at once; later visitors are asked to come back (default: as many as half the memory holds)"))
+    serve.add_argument("--allow-host", action="append", default=[], metavar="NAME", help=_("also answer requests addressed to this host name, such as a reverse proxy's (repeatable; default: localhost only)"))
     for name, help_text in (
         ("replay", _("score a deal or partie record, explaining every score")),
         ("solve", _("best play from a position or an unfinished deal record")),
@@ -171,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             from piquet_widgets.app.server import serve
 
-            return serve(port=args.port, open_browser=not args.no_browser)
+            return serve(port=args.port, open_browser=not args.no_browser, class_size=args.class_size,
+                         max_visitors=args.max_visitors, allow_hosts=args.allow_host)
         if args.command == "lessons":
             _lessons(args.folder, args.overwrite, sys.stdout)
         elif args.command == "deal":

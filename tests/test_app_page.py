@@ -189,11 +189,19 @@ def test_voila_arguments() -> None:
     for expected in (
         "--port=9001", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--Voila.open_browser=False",
         "--VoilaConfiguration.strip_sources=True", "--MappingKernelManager.cull_idle_timeout=300",
-        "--MappingKernelManager.cull_interval=60", "--MappingKernelManager.cull_connected=False",
+        "--MappingKernelManager.cull_interval=10", "--MappingKernelManager.cull_connected=False",
+        "--VoilaConfiguration.multi_kernel_manager_class=piquet_widgets.app.kernels.ClassKernelManager",
+        "--ClassKernelManager.unclaimed_timeout=50",
     ):
         assert expected in arguments
-    assert ("--VoilaConfiguration.preheat_kernel=True" in arguments) == (server.POOL_SIZE > 0)
-    assert "--VoilaConfiguration.preheat_kernel=True" not in server.voila_arguments(9001, True, pool_size=0)
+    assert ("--VoilaConfiguration.preheat_kernel=True" in arguments) == (server.CLASS_SIZE > 0)
+    assert "--VoilaConfiguration.preheat_kernel=True" not in server.voila_arguments(9001, True, class_size=0)
+    for_a_class = server.voila_arguments(9001, False, class_size=30, max_visitors=40, allow_hosts=["piquet.example.org", "10.0.0.5"])
+    assert "--VoilaConfiguration.default_pool_size=30" in for_a_class and "--PiquetVoila.max_visitors=40" in for_a_class
+    assert "--PiquetVoila.allow_hosts=piquet.example.org" in for_a_class and "--PiquetVoila.allow_hosts=10.0.0.5" in for_a_class
+    # Every option given once: traitlets refuses a setting given twice.
+    names = [argument.split("=")[0] for argument in for_a_class[1:]]
+    assert len(names) - names.count("--PiquetVoila.allow_hosts") == len(set(names)) - 1
 
 
 def test_the_app_template_is_found_and_links_nowhere_else(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -46,7 +46,10 @@ c.Spawner.default_url = APP_URL
 # Voilà's settings for the app — the same as `piquet-widgets serve` (no sources shown, tracebacks
 # hidden, kernels of closed tabs culled after five idle minutes; a tab still open keeps its
 # kernel) — on each learner's Jupyter server, where Voilà runs as a server extension. Its kernel
-# culling applies to the lessons opened in JupyterLab too.
+# culling applies to the lessons opened in JupyterLab too. `serve`'s other settings for a class
+# (a pool of ready kernels, the cap on visitors, the Host check) have no place there: each server
+# holds one learner, who has logged in, and the hub's proxy answers for the host; the hub's own
+# limits are a server's memory (below) and the number of learners.
 from piquet_widgets.app.server import SETTINGS  # noqa: E402
 
 SERVER_SETTINGS = {section: dict(values) for section, values in SETTINGS.items()}

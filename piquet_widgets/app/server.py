@@ -1,7 +1,9 @@
 """`piquet-widgets serve`: the tutorial app in standalone Voilà on this machine only.
 
-The server listens on 127.0.0.1, strips the notebook's sources (the page shows no code and
-executes none that a visitor sends), and culls the kernels of closed tabs. Voilà runs in this
+The server listens on 127.0.0.1, answers only requests that name this machine (or a host the
+teacher allowed), strips the notebook's sources (the page shows no code and executes none that a
+visitor sends), keeps kernels ready for a class, caps the kernels alive, and culls the kernels
+of closed tabs and of pages that never connected (`voila_app`, `kernels`). Voilà runs in this
 process, so Ctrl-C (or SIGTERM) stops it and shuts every kernel down.
 
 `SETTINGS` are also what Binder's `postBuild` writes for the Voilà server extension
@@ -13,8 +15,10 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import socket
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,30 +33,56 @@ HOST = "127.0.0.1"
 # visitors on 2 cores); 60 s gave every one of them the app.
 SETTINGS: dict[str, dict[str, Any]] = {
     "VoilaConfiguration": {"strip_sources": True, "show_tracebacks": False},
-    "MappingKernelManager": {"cull_idle_timeout": 300, "cull_interval": 60, "cull_connected": False},
+    "MappingKernelManager": {"cull_idle_timeout": 300, "cull_interval": 10, "cull_connected": False},
     "VoilaExecutor": {"iopub_timeout": 60},
 }
 
-# Preheated kernels (Voilà's pool) run the notebook's first cell — the imports — before anyone
-# visits; the page then waits for the visitor's query string (`page.query_string`).
-# benchmarks/bench_app.py on the 2-core machine (busy, load 3–4): a new visitor's first widget
-# in 1.40 s with one kernel kept ready against 2.02 s without; the cold start costs 0.5 s more
-# (4.1 s against 3.6 s), and the ready kernel about 80 MB while nobody uses it.
-POOL_SIZE = 1
+# `serve` only (Binder's Jupyter server has its own kernel manager): a kernel handed to a page
+# that never connects (a crawler, a link preview) is shut down after 50 idle seconds, so within
+# 60 s with the culler's 10 s round (a browser slowed down by a class arriving at once still
+# connects well within that). A preheated kernel taken by a page is replaced a minute later, and
+# replacements start 3 s apart: each costs the server a notebook rendering, which holds up every
+# page for a few tenths of a second, and the machine a kernel's imports; the pages of a class
+# arriving at once need both first (benchmarks/bench_load.py: with replacements starting during
+# the rush, the sections took twice as long to appear).
+SERVE_SETTINGS: dict[str, dict[str, Any]] = {
+    "VoilaConfiguration": {"multi_kernel_manager_class": "piquet_widgets.app.kernels.ClassKernelManager"},
+    "ClassKernelManager": {"unclaimed_timeout": 50, "refill_after": 60, "refill_spacing": 3},
+}
+
+# Preheated kernels (Voilà's pool) run the notebook's first cell — the imports — and wait in its
+# second for the visitor's query string (`page.query_string`). One for a learner at home; a
+# class that arrives at once wants one per pupil (`--class-size`, README "Capacity").
+CLASS_SIZE = 1
+# Each kernel a page holds, measured after a walkthrough and a practice deal
+# (benchmarks/bench_load.py); the default cap on visitors keeps them within half the memory.
+KERNEL_MB = 120
 
 # The app's page template (app/jupyter/voila/templates/piquet): Voilà's lab template without its
 # links to a CDN, and with the app's own loading state.
 TEMPLATE = "piquet"
 
 
-def voila_arguments(port: int, open_browser: bool, pool_size: int = POOL_SIZE) -> list[str]:
-    """The command-line arguments of the Voilà application that serves the app."""
+def default_max_visitors(class_size: int = CLASS_SIZE) -> int:
+    """How many pages may hold a kernel at once: half this machine's memory in visitors'
+    kernels, less the pool's."""
+    memory_mb = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2**20
+    return max(1, memory_mb // 2 // KERNEL_MB - class_size)
+
+
+def voila_arguments(port: int, open_browser: bool, class_size: int = CLASS_SIZE, max_visitors: int | None = None,
+                    allow_hosts: Sequence[str] = ()) -> list[str]:
+    """The command-line arguments of the Voilà application (`PiquetVoila`) that serves the app."""
     arguments = [str(APP_NOTEBOOK), f"--port={port}", f"--Voila.ip={HOST}", "--Voila.port_retries=0", f"--Voila.open_browser={open_browser}"]
     arguments.append(f"--VoilaConfiguration.template={TEMPLATE}")
-    for section, values in SETTINGS.items():
+    for section in dict.fromkeys([*SETTINGS, *SERVE_SETTINGS]):
+        values = SETTINGS.get(section, {}) | SERVE_SETTINGS.get(section, {})
         arguments += [f"--{section}.{name}={value}" for name, value in values.items()]
-    if pool_size > 0:
-        arguments += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={pool_size}"]
+    if class_size > 0:
+        arguments += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={class_size}"]
+    limit = default_max_visitors(class_size) if max_visitors is None else max_visitors
+    arguments.append(f"--PiquetVoila.max_visitors={limit}")
+    arguments += [f"--PiquetVoila.allow_hosts={host}" for host in allow_hosts]
     return arguments
 
 
@@ -93,28 +123,62 @@ def port_is_free(port: int) -> bool:
     return True
 
 
-def serve(port: int, open_browser: bool) -> int:
-    """Serve the tutorial app on http://127.0.0.1:`port`/ until interrupted; the exit status.
+_HOST_NAME = re.compile(r"^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$")
 
-    Opens the page in a web browser unless `open_browser` is false.
-    """
+
+def serve_problem(port: int, class_size: int, max_visitors: int | None, allow_hosts: Sequence[str]) -> str | None:
+    """What is wrong with `serve`'s options, in a sentence, or None."""
     from piquet_widgets.i18n import _
 
     if not 0 < port < 65536:
-        print(_("piquet-widgets: the port must be a number from 1 to 65535"), file=sys.stderr)
+        return _("piquet-widgets: the port must be a number from 1 to 65535")
+    if not 0 <= class_size <= 200:
+        return _("piquet-widgets: the class size must be a number from 0 to 200")
+    if max_visitors is not None and not 1 <= max_visitors <= 1000:
+        return _("piquet-widgets: the most visitors at once must be a number from 1 to 1000")
+    for host in allow_hosts:
+        if not _HOST_NAME.match(host.lower()) and not _is_address(host):
+            return _("piquet-widgets: {host} is not a host name or an address").format(host=host)
+    return None
+
+
+def _is_address(text: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(text.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+def serve(port: int, open_browser: bool, class_size: int = CLASS_SIZE, max_visitors: int | None = None,
+          allow_hosts: Sequence[str] = ()) -> int:
+    """Serve the tutorial app on http://127.0.0.1:`port`/ until interrupted; the exit status.
+
+    Opens the page in a web browser unless `open_browser` is false. `class_size` kernels wait
+    ready for visitors; at most `max_visitors` pages hold a kernel at once (by default as many as
+    half this machine's memory holds); requests may name localhost, a loopback address or one
+    of `allow_hosts`.
+    """
+    from piquet_widgets.i18n import _
+
+    problem = serve_problem(port, class_size, max_visitors, allow_hosts)
+    if problem is not None:
+        print(problem, file=sys.stderr)
         return 2
     if not port_is_free(port):
         print(_("piquet-widgets: port {port} is already in use; choose another with --port").format(port=port), file=sys.stderr)
         return 2
     try:
-        from voila.app import Voila
+        from piquet_widgets.app.voila_app import PiquetVoila
     except ImportError:
         print(_("piquet-widgets: the tutorial app needs Voilà: pip install 'piquet-widgets[app]'"), file=sys.stderr)
         return 2
     print(_("Piquet tutorial app: http://{host}:{port}/ (Ctrl-C stops it)").format(host=HOST, port=port), flush=True)
     share_template()
     try:
-        Voila.launch_instance(argv=voila_arguments(port, open_browser))
+        PiquetVoila.launch_instance(argv=voila_arguments(port, open_browser, class_size, max_visitors, allow_hosts))
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else 1
     except KeyboardInterrupt:

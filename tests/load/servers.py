@@ -1,11 +1,12 @@
 """Servers for the load, lifecycle and security tests, and for the JupyterHub test: the app's
 real server on 127.0.0.1, with every Jupyter and home folder in a temporary folder.
 
-- `serve_command(port)`: the README's `python -m piquet_widgets serve --no-browser --port N`.
+- `serve_command(port, *options)`: the README's `python -m piquet_widgets serve --no-browser
+  --port N`, with more of `serve`'s options.
 - `voila_command(port, *extra)`: Voilà with exactly `serve`'s arguments, each `--Class.name=value`
   of `extra` replacing `serve`'s own (for settings `serve` has no flag for, such as short culling
   times).
-- `start(command, home, pool)`: start a server, wait until it listens and its preheated kernels
+- `start(command, home, pool)`: start a server, wait until it listens and it and its preheated kernels
   sit idle (without requesting the page, which would take a preheated kernel); a `Server`.
 - `kernel_pids(pid)`: the server's kernels (child processes running ipykernel).
 """
@@ -27,19 +28,20 @@ from support import free_port, isolated_environment
 START_TIMEOUT = 90.0
 
 
-def serve_command(port: int) -> list[str]:
-    return [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port)]
+def serve_command(port: int, *options: str) -> list[str]:
+    """The README's command, with more of `serve`'s options (`--class-size`, `--allow-host` …)."""
+    return [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port), *options]
 
 
 def voila_command(port: int, *extra: str) -> list[str]:
     """Voilà with `serve`'s arguments, each `--Class.name=value` of `extra` replacing `serve`'s
     own value of that setting (traitlets refuses a setting given twice)."""
     code = (
-        "import sys; from voila.app import Voila; from piquet_widgets.app.server import share_template, voila_arguments; "
+        "import sys; from piquet_widgets.app.voila_app import PiquetVoila; from piquet_widgets.app.server import share_template, voila_arguments; "
         "share_template(); "
         "extra = sys.argv[1:]; names = {a.split('=')[0] for a in extra}; "
         f"argv = [a for a in voila_arguments({port}, False) if a.split('=')[0] not in names] + extra; "
-        "Voila.launch_instance(argv=argv)"
+        "PiquetVoila.launch_instance(argv=argv)"
     )
     return [sys.executable, "-c", code, *extra]
 
@@ -120,9 +122,11 @@ def start(command: Callable[[int], list[str]], home: Path, pool: int = 1, timeou
             listening = probe.connect_ex(("127.0.0.1", port)) == 0
         kernels = server.kernels()
         if listening and len(kernels) >= pool:
-            before = cpu_seconds(kernels)
+            # the server too: it renders each preheated kernel's notebook while the kernel waits
+            watched = kernels | {process.pid}
+            before = cpu_seconds(watched)
             time.sleep(0.5)
-            if cpu_seconds(kernels) - before < 0.03:
+            if cpu_seconds(watched) - before < 0.03:
                 return server
         time.sleep(0.2)
     stop(server)

@@ -1,7 +1,8 @@
 """Kernels of closed tabs are culled (issue 7, "Load and lifecycle"; design.md "Running it").
 
 The server is Voilà with exactly `serve`'s arguments except for short culling times (`serve`
-culls after 300 s idle, checking every 60 s; here 4 s and 1 s). Standalone Voilà exposes no list
+culls after 300 s idle, checking every 10 s; here 4 s and 1 s) and a pool refilled at once
+(`serve` waits a minute). Standalone Voilà exposes no list
 of kernels (`/api/kernels` is not served), so the kernels are counted as the server's child
 processes, and each visitor's kernel is asked for by id (`/api/kernels/<id>`: 200 while it runs,
 404 once it is gone).
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 import urllib.error
 import urllib.request
@@ -67,6 +69,7 @@ def test_kernels_of_closed_tabs_are_culled_back_to_the_pool(start_server) -> Non
         port,
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        "--ClassKernelManager.refill_after=0",  # serve waits a minute to refill its pool
     ), pool=POOL)
     assert len(server.kernels()) == POOL
 
@@ -106,3 +109,37 @@ def test_kernels_of_closed_tabs_are_culled_back_to_the_pool(start_server) -> Non
     print(f"\nculled {culled_in:.1f} s and {back_in:.1f} s after the visitors left "
           f"(cull_idle_timeout {CULL_IDLE_TIMEOUT} s, cull_interval {CULL_INTERVAL} s)")
     assert "Traceback" not in server.log_text()
+
+
+UNCLAIMED_TIMEOUT = 3
+
+
+def test_kernels_of_pages_that_never_connect_are_shut_down_soon(start_server) -> None:
+    """A page request whose websocket never connects (a crawler, a link preview) gets its
+    kernel shut down after `unclaimed_timeout` (here 3 s; `serve` 40 s), while a page that
+    connected keeps its kernel past that, and the pool keeps its kernel."""
+    server = start_server(lambda port: voila_command(
+        port,
+        f"--ClassKernelManager.unclaimed_timeout={UNCLAIMED_TIMEOUT}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        "--ClassKernelManager.refill_after=0",
+    ), pool=POOL)
+    loop = asyncio.new_event_loop()
+    try:
+        staying = loop.run_until_complete(arrive(server, 1))[0]
+        crawled = []
+        for _ in range(2):
+            with urllib.request.urlopen(server.url + "/", timeout=60) as response:
+                html = response.read().decode("utf-8")
+            crawled.append(re.search(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"', html).group(1))
+        assert all(kernel_status(server, kernel) == 200 for kernel in crawled)
+        gone = wait_for(lambda: all(kernel_status(server, kernel) == 404 for kernel in crawled), UNCLAIMED_TIMEOUT + 2 * CULL_INTERVAL + 8)
+        assert gone is not None, server.log_text()[-3000:]
+        assert kernel_status(server, staying.kernel_id) == 200
+        # The pool refilled, and nothing else is left: the connected page's kernel and the pool's.
+        assert wait_for(lambda: len(server.kernels()) == 1 + POOL, 30) is not None, server.kernels()
+        loop.run_until_complete(staying.click(staying.find_all("pw-next")[0]))
+        loop.run_until_complete(staying.close())
+    finally:
+        loop.close()
+    assert "no page connected to it" in server.log_text()

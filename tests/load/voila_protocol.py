@@ -292,9 +292,9 @@ class Visitor:
         return (first if first is not None else idle), idle
 
 
-async def walk_to_the_end(visitor: Visitor, max_clicks: int = 200) -> list[float]:
-    """Open the walkthrough section and press Next until the deal's end; the latencies of the
-    clicks on Next (to the step label's update)."""
+async def walk_to_the_end(visitor: Visitor, max_clicks: int = 200, think: float = 0.0) -> list[float]:
+    """Open the walkthrough section and press Next until the deal's end, `think` seconds before
+    each click; the latencies of the clicks on Next (to the step label's update)."""
     await visitor.click(visitor.find("pw-nav-walkthrough"))
     section = visitor.find("pw-section-walkthrough")
     next_button = visitor.find("pw-next", under=section)
@@ -303,6 +303,7 @@ async def walk_to_the_end(visitor: Visitor, max_clicks: int = 200) -> list[float
     for _ in range(max_clicks):
         if visitor.state(next_button).get("disabled"):
             break
+        await asyncio.sleep(think)
         first, _idle = await visitor.click_until(next_button, label, "value")
         latencies.append(first)
     else:
@@ -315,11 +316,12 @@ async def walk_to_the_end(visitor: Visitor, max_clicks: int = 200) -> list[float
     return latencies
 
 
-async def play_practice_deal(visitor: Visitor, max_clicks: int = 300) -> list[float]:
+async def play_practice_deal(visitor: Visitor, max_clicks: int = 300, think: float = 0.0) -> list[float]:
     """Play the practice table's deal to its end as elder (the app opens on it with `seed=N`):
     discard the last three cards, then for each trick click the hand's cards from the left
-    until one is accepted (the engine refuses the others). The latencies of the accepted clicks
-    (to the hand's update, the computer's answer included)."""
+    until one is accepted (the engine refuses the others), `think` seconds before each trick's
+    first click. The latencies of the accepted clicks (to the hand's update, the computer's
+    answer included)."""
     section = visitor.find("pw-section-practice")
     hand = visitor.find("pw-hand-elder", under=section)
     for card in visitor.state(hand)["cards"][-3:]:
@@ -328,6 +330,7 @@ async def play_practice_deal(visitor: Visitor, max_clicks: int = 300) -> list[fl
     latencies = [first]
     clicks = 0
     while visitor.state(hand)["cards"]:
+        await asyncio.sleep(think)
         for card in list(visitor.state(hand)["cards"]):
             clicks += 1
             if clicks > max_clicks:

@@ -1,0 +1,142 @@
+"""The app server's kernel manager: Jupyter Server's, with three rules for a class at once.
+
+- A kernel handed to a page whose websocket never connects (a crawler, a link preview, a
+  request that gave up) is shut down after `unclaimed_timeout` seconds of idleness, instead of
+  the idle timeout meant for closed tabs.
+- A preheated kernel taken by a page is replaced `refill_after` seconds later, and replacements
+  start one every `refill_spacing` seconds: starting one costs the server a notebook rendering
+  and the machine a kernel's imports, which a class arriving at once needs for its pages.
+- `visitors()` counts the kernels handed to pages, for the server's cap on live kernels.
+
+Voilà builds its pool class (`voila.voila_kernel_manager`) on top of this one, so the refill
+rule, which changes the pool's own `fill_if_needed`, is a mixin (`RefillSchedule`) that the
+server puts on top of Voilà's class (`with_refill_schedule`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Float
+
+
+class ClassKernelManager(AsyncMappingKernelManager):
+    """Kernels for the app's visitors (see the module's docstring)."""
+
+    unclaimed_timeout = Float(
+        50.0, config=True,
+        help="Seconds after which an idle kernel whose page never connected is shut down.",
+    )
+    refill_after = Float(
+        60.0, config=True,
+        help="Seconds after a page takes a preheated kernel before its replacement starts.",
+    )
+    refill_spacing = Float(
+        3.0, config=True,
+        help="Seconds between the starts of two replacements of preheated kernels.",
+    )
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._connected_once: set[str] = set()
+        self._shutting_down: set[str] = set()
+        self._next_refill = 0.0
+        self._pool_starting = 0
+
+    def notify_connect(self, kernel_id: str) -> None:
+        """A page's websocket connected: the kernel is claimed for good."""
+        self._connected_once.add(kernel_id)
+        super().notify_connect(kernel_id)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        """Start a kernel, counting the pool's while they start (`visitors`)."""
+        preheated = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        self._pool_starting += preheated
+        try:
+            return await super().start_kernel(*args, **kwargs)
+        finally:
+            self._pool_starting -= preheated
+
+    def refill_delay(self) -> float:
+        """Seconds from now until the next replacement of a preheated kernel may start."""
+        now = asyncio.get_running_loop().time()
+        start = max(now + self.refill_after, self._next_refill)
+        self._next_refill = start + self.refill_spacing
+        return start - now
+
+    def pool_kernel_ids(self) -> set[str]:
+        """The kernels waiting in Voilà's pool for a visitor."""
+        return {task.result()["kernel_id"] for pool in getattr(self, "_pools", {}).values() for task in pool if _started(task)}
+
+    def visitors(self) -> int:
+        """How many kernels are handed to pages (the pool's, ready or starting, are not)."""
+        return max(0, len(set(self._kernels) - self.pool_kernel_ids()) - self._pool_starting)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Jupyter Server's culling, and the sooner end of kernels no page connected to."""
+        kernel = self._kernels.get(kernel_id)
+        last_activity = getattr(kernel, "_trait_values", {}).get("last_activity")
+        if last_activity is None:  # still starting
+            return
+        if kernel_id not in self._connected_once:
+            idle = datetime.now(timezone.utc) - last_activity
+            if idle > timedelta(seconds=self.unclaimed_timeout) and getattr(kernel, "execution_state", None) != "busy":
+                if kernel_id not in self._shutting_down:  # many at once after a burst of requests: not one by one
+                    self.log.info("Shutting down kernel %s: no page connected to it in %d s.", kernel_id, idle.total_seconds())
+                    asyncio.ensure_future(self._shut_down_unclaimed(kernel_id))
+                return
+        await super().cull_kernel_if_idle(kernel_id)
+
+    async def _shut_down_unclaimed(self, kernel_id: str) -> None:
+        self._shutting_down.add(kernel_id)
+        try:
+            await self.shutdown_kernel(kernel_id)
+        except Exception as error:  # already gone, or dying: the culler's next round sees it
+            self.log.warning("Kernel %s did not shut down cleanly: %s", kernel_id, error)
+        finally:
+            self._shutting_down.discard(kernel_id)
+
+    def remove_kernel(self, kernel_id: str) -> Any:
+        self._connected_once.discard(kernel_id)
+        return super().remove_kernel(kernel_id)
+
+
+def _started(task: asyncio.Future) -> bool:
+    """Whether a task of Voilà's pool has started its kernel."""
+    return task.done() and not task.cancelled() and task.exception() is None
+
+
+class RefillSchedule:
+    """For Voilà's pool class: a kernel taken is replaced on `ClassKernelManager.refill_delay`'s
+    schedule instead of a second later all at once (the pool's first filling is not delayed),
+    and a visitor takes a kernel of the pool only if one has started: never does a visitor wait
+    for a replacement that is not due yet (Voilà then starts a kernel for the page itself)."""
+
+    _pools: dict[str, list[asyncio.Future]]
+
+    def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
+        if delay is None:
+            delay = self.refill_delay()  # type: ignore[attr-defined]
+        super().fill_if_needed(delay, notebook_name, **kwargs)  # type: ignore[misc]
+
+    def get_pool_size(self, notebook_name: str) -> int:
+        """The pool's kernels already started (what Voilà's page handler asks before taking one)."""
+        return sum(1 for task in self._pools.get(notebook_name, []) if _started(task))
+
+    async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
+        """Voilà's, which takes the pool's first kernel: a started one is put first."""
+        pool = self._pools.get(notebook_name, [])
+        started = [task for task in pool if _started(task)]
+        if started:
+            pool.remove(started[0])
+            pool.insert(0, started[0])
+        return await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
+
+
+def with_refill_schedule(manager: ClassKernelManager) -> None:
+    """Put `RefillSchedule` on top of the class of Voilà's kernel manager `manager`."""
+    if hasattr(manager, "fill_if_needed") and not isinstance(manager, RefillSchedule):
+        manager.__class__ = type(type(manager).__name__, (RefillSchedule, type(manager)), {})

@@ -1,0 +1,197 @@
+"""Standalone Voilà as `piquet-widgets serve` runs it: for visitors who are not trusted.
+
+What it changes in Voilà's application, each time with what Jupyter Server already provides:
+
+- Hosts: Jupyter Server's check of the `Host` header (`allow_remote_access` off,
+  `local_hostnames`), which standalone Voilà turns off, is on: a request must name localhost,
+  a loopback address or a host the teacher allowed (`allow_hosts`), else it gets 403. This stops
+  DNS rebinding; the kernel websocket's `Origin` must then match that host (Jupyter Server's
+  `check_origin`). A refused request is logged once, by the check that refused it.
+- Errors: a short plain-text answer (`404: Not Found`), never a template or a traceback; URLs
+  other than the app itself answer 404 (Voilà's catch-all redirected them, and `/logout` or a
+  malformed template path raised). No login or logout pages: the server has no accounts.
+- The kernel websocket passes no `error` or `stderr` message to the page: a malformed widget
+  message would otherwise be answered with a traceback full of file paths.
+- Capacity: once `max_visitors` pages hold a kernel, a new visitor gets a short page saying the
+  table is full (HTTP 503), in the link's language, and no kernel is started.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import escape
+from typing import Any
+
+from jupyter_server.base.handlers import JupyterHandler
+from tornado import web
+from tornado.log import access_log, app_log
+from traitlets import Int, List, Unicode
+from voila.app import Voila
+from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler, read_header_from_binary_message
+
+from piquet_widgets.app.kernels import ClassKernelManager, with_refill_schedule
+from piquet_widgets.i18n import DEFAULT_LANGUAGE, _, get_language, normalize_language, set_language
+
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+# What a page of the app never needs from its kernel, and what would show it file paths.
+HIDDEN_MESSAGES = {"error"}
+_PORT = re.compile(r":\d+$")
+
+
+class PlainErrors:
+    """Errors answered in one line of plain text (Jupyter Server's error template needs static
+    files standalone Voilà does not configure, and failed with a 500 of its own)."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/plain; charset=utf-8")  # type: ignore[attr-defined]
+        self.finish(f"{status_code}: {self._reason}")  # type: ignore[attr-defined]
+
+
+class AllowedHosts:
+    """Jupyter Server's `Host` check, which also lets in the hosts the teacher named, addresses
+    included (Jupyter Server's own check takes only names besides loopback addresses)."""
+
+    def check_host(self) -> bool:
+        host = _PORT.sub("", self.request.host.lower()).strip("[]")  # type: ignore[attr-defined]
+        if host in self.settings.get("piquet_allowed_hosts", ()):  # type: ignore[attr-defined]
+            return True
+        return JupyterHandler.check_host(self)  # type: ignore[arg-type]
+
+
+class HostChecked(AllowedHosts):
+    """The `Host` check for Voilà's handlers that are not Jupyter Server's (static files, the
+    websocket a preheated kernel reads its visitor's request from)."""
+
+    @property
+    def log(self):
+        return app_log
+
+    def prepare(self) -> Any:
+        if not self.check_host():
+            raise web.HTTPError(403)
+        return super().prepare()  # type: ignore[misc]
+
+
+class AppHandler(PlainErrors, AllowedHosts, TornadoVoilaHandler):
+    """The app's page at the server's root; any other path is not found; a full table says so."""
+
+    async def get(self, path: str | None = None) -> None:
+        if path:
+            raise web.HTTPError(404)
+        limit = self.settings.get("piquet_max_visitors", 0)
+        if limit > 0 and self.kernel_manager.visitors() >= limit:
+            self.log.warning("The table is full (%d visitors): %s refused.", limit, self.request.uri)
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(full_page(self.get_argument("lang", "")))
+            return
+        await super().get(path)
+
+
+class TemplateFiles(PlainErrors, HostChecked, TemplateStaticFileHandler):
+    """Voilà's template files; a path that names no template file is not found (not a 500)."""
+
+    def parse_url_path(self, path: str) -> str:
+        try:
+            return super().parse_url_path(path)
+        except (ValueError, AssertionError):
+            raise web.HTTPError(404) from None
+
+
+class KernelChannels(PlainErrors, AllowedHosts, VoilaKernelWebsocketHandler):
+    """The kernel websocket, without the messages that would show the page a traceback."""
+
+    def write_message(self, message: Any, binary: bool = False) -> Any:
+        if hidden(message, self.selected_subprotocol == V1_PROTOCOL):
+            return None
+        return super().write_message(message, binary)
+
+
+def hidden(message: Any, v1: bool) -> bool:
+    """Whether a message on its way to the page is an `error` or a `stderr` stream."""
+    if isinstance(message, bytes):
+        if not v1:  # jupyter_server's binary framing: only messages with buffers, never these
+            return False
+        header = read_header_from_binary_message(message) or {}
+        msg_type = header.get("msg_type")
+        if msg_type == "stream":
+            count = int.from_bytes(message[:8], "little")
+            offsets = [int.from_bytes(message[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(count)]
+            content = json.loads(message[offsets[4] : offsets[5]]) if count > 5 else {}
+            return content.get("name") == "stderr"
+        return msg_type in HIDDEN_MESSAGES
+    if isinstance(message, str):
+        if '"error"' not in message and '"stream"' not in message:
+            return False
+        message = json.loads(message)
+    if isinstance(message, dict):
+        msg_type = message.get("header", {}).get("msg_type")
+        if msg_type == "stream":
+            return message.get("content", {}).get("name") == "stderr"
+        return msg_type in HIDDEN_MESSAGES
+    return False
+
+
+def full_page(lang: str) -> str:
+    """The short page a visitor gets when the table is full, in the link's language."""
+    language = normalize_language(lang) or DEFAULT_LANGUAGE
+    spoken = get_language()
+    set_language(language)
+    try:
+        title, words = _("The table is full"), _("The table is full — try again in a minute.")
+    finally:
+        set_language(spoken)
+    return (
+        f'<!DOCTYPE html>\n<html lang="{language}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{escape(title)}</title></head>'
+        f'<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto;"><p class="pw-full">{escape(words)}</p></body></html>\n'
+    )
+
+
+def log_request(handler: web.RequestHandler) -> None:
+    """Tornado's access log, less the refused requests (the check that refused one has logged it)."""
+    status = handler.get_status()
+    if status == 403:
+        return
+    log = access_log.info if status < 400 else access_log.warning if status < 500 else access_log.error
+    log("%d %s %.2fms", status, handler._request_summary(), 1000.0 * handler.request.request_time())
+
+
+class PiquetVoila(Voila):
+    """Voilà serving the app to visitors who are not trusted (see the module's docstring)."""
+
+    allow_hosts = List(Unicode(), config=True, help="Host names (or addresses) requests may name besides localhost and loopback addresses.")
+    max_visitors = Int(0, config=True, help="Pages that may hold a kernel at once; 0 for no limit.")
+
+    def init_settings(self) -> dict:
+        settings = super().init_settings()
+        if isinstance(self.kernel_manager, ClassKernelManager):
+            with_refill_schedule(self.kernel_manager)
+        hosts = [host.lower().strip("[]") for host in self.allow_hosts]
+        settings.update(
+            allow_remote_access=False,
+            local_hostnames=["localhost", *hosts],
+            piquet_allowed_hosts=frozenset(hosts),
+            piquet_max_visitors=self.max_visitors,
+            log_function=log_request,
+        )
+        return settings
+
+    def init_handlers(self) -> list:
+        replaced = {TornadoVoilaHandler: AppHandler, TemplateStaticFileHandler: TemplateFiles, VoilaKernelWebsocketHandler: KernelChannels}
+        handlers = []
+        for pattern, handler, *options in super().init_handlers():
+            if pattern.endswith(("/login", "/logout")):
+                continue
+            handlers.append((pattern, replaced.get(handler) or guarded(handler), *options))
+        return handlers
+
+
+def guarded(handler: type) -> type:
+    """`handler` with plain errors and, if Jupyter Server's base does not check it, the Host check."""
+    bases = (PlainErrors, AllowedHosts, handler) if issubclass(handler, JupyterHandler) else (PlainErrors, HostChecked, handler)
+    return type(handler.__name__, bases, {})

@@ -1,0 +1,91 @@
+"""`serve`'s options and the pieces of its server that need no running server: which options are
+refused, the default cap on visitors, the messages the kernel websocket keeps from the page, and
+the page of a full table. (The running server: tests/load/test_untrusted_visitor.py.)"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from piquet_widgets import cli
+from piquet_widgets.app import server
+from piquet_widgets.app.voila_app import full_page, hidden
+from piquet_widgets.i18n import _, set_language
+
+
+@pytest.mark.parametrize(("options", "problem"), [
+    ({"port": 0}, "1 to 65535"),
+    ({"class_size": -1}, "class size"),
+    ({"class_size": 201}, "class size"),
+    ({"max_visitors": 0}, "most visitors"),
+    ({"allow_hosts": ["evil example"]}, "evil example is not a host name"),
+    ({"allow_hosts": ["http://piquet.example.org"]}, "is not a host name"),
+    ({"allow_hosts": ["a" * 64 + ".example.org"]}, "is not a host name"),
+])
+def test_bad_serve_options_are_refused_in_a_sentence(options: dict, problem: str, capsys: pytest.CaptureFixture[str]) -> None:
+    arguments = {"port": 8866, "open_browser": False} | options
+    assert server.serve(**arguments) == 2
+    error = capsys.readouterr().err
+    assert problem in error and "Traceback" not in error and len(error.splitlines()) == 1
+
+
+@pytest.mark.parametrize("host", ["piquet.example.org", "school-server", "192.168.1.20", "[::1]", "fe80::1"])
+def test_host_names_and_addresses_may_be_allowed(host: str) -> None:
+    assert server.serve_problem(8866, 1, None, [host]) is None
+
+
+def test_the_command_line_passes_serves_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    received = {}
+    monkeypatch.setattr(server, "serve", lambda **options: received.update(options) or 0)
+    assert cli.main(["serve", "--no-browser", "--class-size", "30", "--max-visitors", "45",
+                     "--allow-host", "piquet.example.org", "--allow-host", "10.1.2.3"]) == 0
+    assert received == {"port": 8866, "open_browser": False, "class_size": 30, "max_visitors": 45,
+                        "allow_hosts": ["piquet.example.org", "10.1.2.3"]}
+    assert cli.main(["serve"]) == 0
+    assert received["class_size"] == server.CLASS_SIZE and received["max_visitors"] is None and received["allow_hosts"] == []
+
+
+def test_the_default_cap_keeps_the_kernels_within_half_the_memory() -> None:
+    import os
+
+    memory_mb = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**20
+    for class_size in (1, 30):
+        cap = server.default_max_visitors(class_size)
+        assert cap >= 1
+        assert (cap + class_size) * server.KERNEL_MB <= memory_mb / 2 or cap == 1
+
+
+def message(msg_type: str, **content: object) -> dict:
+    return {"header": {"msg_type": msg_type, "msg_id": "1"}, "parent_header": {}, "metadata": {}, "content": content, "channel": "iopub"}
+
+
+def v1_frame(msg: dict) -> bytes:
+    """A message as jupyter_server's v1 websocket protocol frames it."""
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    parts = [json.dumps(msg[part]).encode() for part in ("header", "parent_header", "metadata", "content")]
+    return serialize_msg_to_ws_v1(parts, msg["channel"])
+
+
+@pytest.mark.parametrize(("msg", "kept"), [
+    (message("error", ename="TraitError", evalue="x", traceback=["File /site-packages/ipywidgets/widget.py"]), False),
+    (message("stream", name="stderr", text="No such comm: x\n"), False),
+    (message("stream", name="stdout", text="hello\n"), True),
+    (message("comm_msg", comm_id="c", data={"method": "update", "state": {"value": "error"}}), True),
+    (message("status", execution_state="idle"), True),
+])
+def test_the_page_gets_no_error_and_no_stderr(msg: dict, kept: bool) -> None:
+    assert hidden(json.dumps(msg), v1=False) is not kept
+    assert hidden(msg, v1=False) is not kept
+    assert hidden(v1_frame(msg), v1=True) is not kept
+
+
+def test_the_full_page_speaks_the_links_language() -> None:
+    page = full_page("fr")
+    set_language("fr")
+    assert _("The table is full — try again in a minute.") in page and '<html lang="fr">' in page
+    set_language("en")
+    assert "The table is full — try again in a minute." in full_page("")
+    assert '<html lang="en">' in full_page("xx<script>")  # an unknown language: English
+    assert "<script>" not in full_page("xx<script>")
