@@ -212,12 +212,17 @@ def _options(category: Category, hand: int) -> list[tuple[Combination, ...]]:
 
 
 # -- valuing outcomes ----------------------------------------------------------------------------
-def _solve(deal: Deal, solver: Solver):
+def _position(deal: Deal) -> tuple:
+    """The solver's arguments for a deal in play."""
     position = Position.of_deal(deal)
-    return solver.solve(
+    return (
         position.elder, position.younger, position.leader, position.led, position.tricks, position.scores,
         deal.rules.low_cards_count_in_play,
     )
+
+
+def _solve(deal: Deal, solver: Solver):
+    return solver.solve(*_position(deal))
 
 
 def _declared_in_full(deal: Deal) -> Deal:
@@ -243,7 +248,7 @@ def _outcome(deal: Deal, seat: Seat, solver: Solver, standing: Standing | None) 
         return standing.settlement(final.scores[seat], final.scores[seat.other])
     value = deal.scores[ELDER] - deal.scores[YOUNGER]
     if deal.phase is Phase.PLAY:
-        value += _solve(deal, solver).value
+        value += solver.value(*_position(deal))
     return value if seat is ELDER else -value
 
 
