@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import typing
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import random_timeline
 
 from piquet_widgets.analysis.closed import ClosedPlayer, Screened, sample_deals, standing_before_last_deal
-from piquet_widgets.analysis.observation import Standing, observe
+from piquet_widgets.analysis.observation import Observation, Standing, observe
 from piquet_widgets.analysis.players import CLOSED_LEVELS, PLAYERS, get_player
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Declare, Exchange, Partie, Phase, Seat, parse_cards
 from piquet_widgets.engine.cards import Card, mask_of
@@ -128,6 +129,13 @@ def test_samples_are_deals_the_seat_cannot_tell_from_the_real_one():
     assert checked > 20
 
 
+def test_a_closed_player_is_handed_observations_never_deals():
+    for name in ("decide", "choose_discards", "choose_declaration", "choose_card"):
+        hints = typing.get_type_hints(getattr(ClosedPlayer, name))
+        assert hints["observation"] is Observation, name
+        assert Deal not in hints.values(), name
+
+
 def test_a_closed_choice_depends_only_on_what_its_seat_sees():
     """Swap the deal for a sample that looks the same from the seat to move: the choice stays."""
     for deal in decision_moments(3)[8:30:4]:
@@ -200,6 +208,8 @@ def test_rubiconed_whatever_it_does_the_expert_sinks_its_three_tens():
     """At 0 against 250 it cannot reach 100: the winner scores both totals plus 100, so each point
     it scores is a point to him. Sinking the trio saves exactly 3."""
     assert sets_choice(Standing(mine=0, theirs=250)) == ()
+    at_table = Screened(ClosedPlayer("expert"), standing=Standing(mine=0, theirs=250))
+    assert at_table.choose_action(at_younger_sets()) == Declare(Category.SETS, ())
 
 
 def test_over_the_rubicon_or_winning_the_expert_declares():
