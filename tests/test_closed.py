@@ -15,7 +15,7 @@ from test_properties import random_timeline
 from piquet_widgets.analysis.closed import ClosedPlayer, Screened, sample_deals, standing_before_last_deal
 from piquet_widgets.analysis.observation import Observation, Standing, observe
 from piquet_widgets.analysis.players import CLOSED_LEVELS, PLAYERS, get_player
-from piquet_widgets.engine import ELDER, YOUNGER, Deal, Declare, Exchange, Partie, Phase, Seat, parse_cards
+from piquet_widgets.engine import ELDER, YOUNGER, Deal, Declare, Exchange, Partie, Phase, Seat, deal_from_record, parse_cards, record_of
 from piquet_widgets.engine.cards import Card, mask_of
 from piquet_widgets.engine.combinations import Category, Combination
 
@@ -118,12 +118,14 @@ def decision_moments(seed: int) -> list[Deal]:
 
 def test_samples_are_deals_the_seat_cannot_tell_from_the_real_one():
     checked = 0
-    for seed in (2, 5):
+    for seed in (2, 5, 9):
         for deal in decision_moments(seed)[2::3]:
             seat = deal.to_move
             seen = observe(deal, seat)
+            looked = bool(seed % 2)
+            seen = observe(deal, seat, talon_looked=looked)
             for sample in sample_deals(seen, 3, random.Random(seed)):
-                assert observe(sample, seat) == seen
+                assert observe(sample, seat, talon_looked=looked) == seen
                 assert sample.hands[seat] == deal.hands[seat]
                 checked += 1
     assert checked > 20
@@ -164,17 +166,28 @@ def replayed(deal: Deal, actions: list) -> Deal:
     return deal
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**9))
-def test_a_closed_deal_replays_to_the_same_score(seed):
+CLOSED_PAIR = st.sampled_from(["closed_beginner", "closed_club"])
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), elder=CLOSED_PAIR, younger=CLOSED_PAIR)
+def test_a_closed_deal_replays_to_the_same_score(seed, elder, younger):
     start = Deal.from_seed(seed)
-    players = {ELDER: get_player("closed_beginner"), YOUNGER: get_player("closed_beginner")}
+    players = {ELDER: get_player(elder), YOUNGER: get_player(younger)}
     deal, actions = start, []
     while deal.phase is not Phase.FINISHED:
         actions.append(players[deal.to_move].choose_action(deal))
         deal = deal.apply(actions[-1])
     again = replayed(Deal.new(start.dealt(ELDER), start.dealt(YOUNGER), start.talon), actions)
     assert again == deal
+    assert_scores_hold(deal)
+    assert deal_from_record(record_of(deal)).scores == deal.scores  # nothing sunk: a plain record
+
+
+def assert_scores_hold(deal: Deal) -> None:
+    """The score sheet of rules.md sections 5 and 6: totals of the log, one bonus at most, at most
+    13 play points each."""
+    assert sum(deal.tricks_won) == 12
     assert [sum(e.points for e in deal.events if e.player is seat) for seat in SEATS] == list(deal.scores)
     assert sum(e.kind in ("pique", "repique") for e in deal.events) <= 1
     for seat in SEATS:
@@ -217,6 +230,22 @@ def test_over_the_rubicon_or_winning_the_expert_declares():
     far ahead of a rubiconed opponent, every point scored adds to what it wins."""
     assert [combo.length for combo in sets_choice(Standing(mine=97, theirs=250))] == [3]
     assert [combo.length for combo in sets_choice(Standing(mine=250, theirs=0))] == [3]
+
+
+def test_a_deal_with_a_sunk_trio_replays_to_the_same_score():
+    deal = at_younger_sets()
+    start = Deal.new(deal.dealt(ELDER), deal.dealt(YOUNGER), deal.talon)
+    actions = [Exchange(deal.discards[ELDER]), Exchange(deal.discards[YOUNGER])]
+    actions += [Declare(d.category, d.combinations) for d in deal.declarations]
+    expert = Screened(ClosedPlayer("expert"), standing=Standing(mine=0, theirs=250))
+    club = get_player("closed_club")
+    while deal.phase is not Phase.FINISHED:
+        actions.append((expert if deal.to_move is YOUNGER and deal.phase is Phase.DECLARATIONS else club).choose_action(deal))
+        deal = deal.apply(actions[-1])
+    assert deal.declarations[-1].combinations == () and deal.declarations[-1].holds  # sunk
+    assert not any(e.kind == "sets" for e in deal.events)
+    assert replayed(start, actions) == deal
+    assert_scores_hold(deal)
 
 
 def test_the_standing_is_known_only_before_the_last_deal():
