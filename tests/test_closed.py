@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import random_timeline
 
-from piquet_widgets.analysis.closed import ClosedPlayer, Screened, sample_deals, standing_before_last_deal
+from piquet_widgets.analysis.closed import ClosedPlayer, Screened, _after_exchange, sample_deals, standing_before_last_deal
 from piquet_widgets.analysis.observation import Observation, Standing, observe
 from piquet_widgets.analysis.players import CLOSED_LEVELS, PLAYERS, get_player
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Declare, Exchange, Partie, Phase, Seat, deal_from_record, parse_cards, record_of
@@ -127,6 +127,23 @@ def test_samples_are_deals_the_seat_cannot_tell_from_the_real_one():
             for sample in sample_deals(seen, 3, random.Random(seed)):
                 assert observe(sample, seat, talon_looked=looked) == seen
                 assert sample.hands[seat] == deal.hands[seat]
+                checked += 1
+    assert checked > 20
+
+
+def test_samples_that_allow_for_sinking_look_the_same_too():
+    """The sampler's fallback, when no hand declaring in full makes the announcements heard."""
+    checked = 0
+    for deal in random_timeline(4)[8:20:3] + random_timeline(6)[8:20:3]:
+        if deal.phase is Phase.FINISHED:
+            continue
+        seat = deal.to_move
+        seen = observe(deal, seat)
+        rng = random.Random(0)
+        for _try in range(60):
+            sample = _after_exchange(seen, rng, "sinking")
+            if sample is not None:
+                assert observe(sample, seat) == seen
                 checked += 1
     assert checked > 20
 

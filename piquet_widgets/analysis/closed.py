@@ -33,13 +33,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import combinations
 
 from piquet_widgets.analysis.observation import Observation, Standing, announce, observe
 from piquet_widgets.analysis.players import lowest_loose, plain_card
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine.cards import CARDS, FULL_PACK, SUIT_MASKS, Card, cards_of, mask_of
-from piquet_widgets.engine.combinations import HOLDINGS, Category, Combination, best_declaration, is_carte_blanche
+from piquet_widgets.engine.combinations import Combination, best_declaration, best_first, is_carte_blanche
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.partie import Partie
@@ -153,8 +152,7 @@ def _after_exchange(observation: Observation, rng: random.Random, strictness: st
         dealt = hand & ~mask_of(drawn) | mask_of(discards)
         if strictness != "cards" and is_carte_blanche(dealt) != observation.carte_blanche[other]:
             return None
-    declared = _their_declarations(observation, hand, strictness)
-    if declared is None:
+    if strictness == "full" and not _heard_in_full(observation, hand):
         return None
     rng.shuffle(left)
     left += observation.talon_seen
@@ -166,11 +164,14 @@ def _after_exchange(observation: Observation, rng: random.Random, strictness: st
         exchanges = (tuple(discards), observation.discards)
     for discarded in exchanges:
         deal = deal.apply(Exchange(discarded))
-    mine = iter(observation.declared)
-    theirs = iter(declared)
-    while deal.phase is Phase.DECLARATIONS and len(deal.declarations) < len(observation.declared) + len(declared):
-        combos = next(mine) if deal.to_move is seat else next(theirs)
-        deal = deal.apply(Declare(deal.category, combos))
+    for index, heard in enumerate(observation.announced):
+        for _turn in range(2):  # elder, then younger
+            if deal.to_move is not seat:
+                deal = _their_declaration(deal, observation, index, strictness)
+                if deal is None:
+                    return None
+            elif index < len(observation.declared):
+                deal = deal.apply(Declare(heard.category, observation.declared[index]))
     for trick in observation.tricks:
         deal = deal.apply(Play(trick.lead)).apply(Play(trick.reply))
     if observation.led is not None:
@@ -180,35 +181,34 @@ def _after_exchange(observation: Observation, rng: random.Random, strictness: st
     return deal
 
 
-def _their_declarations(observation: Observation, hand: int, strictness: str) -> list[tuple[Combination, ...]] | None:
-    """What the opponent declared, category by category, if he holds `hand`: in full when that
-    makes the announcements heard (`strictness` "full"), else any choice that does ("sinking");
-    with "cards", in full whatever was heard. None when the hand cannot have made them."""
-    seat, other = observation.seat, observation.opponent
-    found = []
-    for index, heard in enumerate(observation.announced):
-        category = heard.category
-        full = best_declaration(category, hand)
-        if strictness == "cards":
-            found.append(full)
-            continue
-        mine = observation.declared[index] if index < len(observation.declared) else None  # None: not yet
-        for combos in [full] if strictness == "full" else _options(category, hand):
-            made = announce(category, combos, mine, seat) if other is ELDER else announce(category, mine, combos, seat)
-            if (made.elder, made.younger, made.verdict) == (heard.elder, heard.younger, heard.verdict):
-                found.append(combos)
-                break
-        else:
-            return None
-    return found
+def _heard(observation: Observation, index: int, theirs: tuple[Combination, ...]) -> bool:
+    """Whether the opponent declaring `theirs` makes the announcement heard in category `index`."""
+    heard = observation.announced[index]
+    mine = observation.declared[index] if index < len(observation.declared) else None  # None: not yet
+    if observation.opponent is ELDER:
+        made = announce(heard.category, theirs, mine, observation.seat)
+    else:
+        made = announce(heard.category, mine, theirs, observation.seat)
+    return (made.elder, made.younger, made.verdict) == (heard.elder, heard.younger, heard.verdict)
 
 
-def _options(category: Category, hand: int) -> list[tuple[Combination, ...]]:
-    """Every declaration a hand may make in a category (all of it, part of it, nothing)."""
-    holdings = HOLDINGS[category](hand)
-    if category is Category.POINT:
-        return [(point,) for point in holdings] + [()]
-    return [chosen for size in range(len(holdings), -1, -1) for chosen in combinations(holdings, size)]
+def _heard_in_full(observation: Observation, hand: int) -> bool:
+    """Whether an opponent holding `hand` and declaring everything makes every announcement heard."""
+    return all(
+        _heard(observation, index, best_declaration(heard.category, hand)) for index, heard in enumerate(observation.announced)
+    )
+
+
+def _their_declaration(deal: Deal, observation: Observation, index: int, strictness: str) -> Deal | None:
+    """The deal after the opponent's declaration in category `index`: everything ("full", already
+    checked; "cards"), or the first legal choice that makes the announcement heard ("sinking"),
+    None if there is none."""
+    if strictness != "sinking":
+        return deal.apply(deal.default_action())
+    for action in deal.legal_actions():
+        if _heard(observation, index, best_first(action.combinations)):
+            return deal.apply(action)
+    return None
 
 
 # -- valuing outcomes ----------------------------------------------------------------------------
@@ -319,12 +319,12 @@ class ClosedPlayer:
         partie's settlement) over samples of what it cannot see."""
         category = observation.category
         full = Declare(category, best_declaration(category, mask_of(observation.hand)))
-        options = [Declare(category, combos) for combos in _options(category, mask_of(observation.hand))]
-        if not self.settings.measured_declarations or len(options) == 1:
+        if not self.settings.measured_declarations or not full.combinations:
             return full
         standing = self._standing(observation)
         seat = observation.seat
         samples = sample_deals(observation, self.settings.deal_samples, rng)
+        options = samples[0].legal_actions()  # his own choices: the same in every sample
 
         def value(option: Declare) -> int:
             return sum(_outcome(_declared_in_full(deal.apply(option)), seat, self.solver, standing) for deal in samples)
