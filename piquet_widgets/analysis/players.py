@@ -40,7 +40,7 @@ from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import N_
 
 __all__ = [
-    "Player", "SimplePlayer", "ClubPlayer", "ExpertPlayer", "PLAYERS", "LEVELS", "CLOSED_LEVELS", "DEFAULT_LEVEL",
+    "Player", "SimplePlayer", "ClubPlayer", "ExpertPlayer", "PLAYERS", "LEVELS", "CLOSED_PLAYERS", "CLOSED_LEVELS", "DEFAULT_LEVEL",
     "choose_action", "complete", "get_player", "register_player",
 ]
 
@@ -341,8 +341,9 @@ def _closed_player(level: str) -> Player:
     return closed_player(level)
 
 
-CLOSED_LEVELS = tuple(f"closed_{level}" for level in LEVELS)
-PLAYERS.update({f"closed_{level}": partial(_closed_player, level) for level in LEVELS})
+#: The closed-piquet levels, apart from the open table's (`PLAYERS`), which see both hands.
+CLOSED_PLAYERS: dict[str, Callable[[], Player]] = {f"closed_{level}": partial(_closed_player, level) for level in LEVELS}
+CLOSED_LEVELS = tuple(CLOSED_PLAYERS)
 
 
 def register_player(level: str, factory: Callable[[], Player]) -> None:
@@ -352,10 +353,10 @@ def register_player(level: str, factory: Callable[[], Player]) -> None:
 
 def get_player(level: str = DEFAULT_LEVEL) -> Player:
     """A player of the named level."""
-    try:
-        return PLAYERS[level]()
-    except KeyError:
-        raise PiquetError(N_("unknown computer player {text}; known: {known}"), text=repr(level), known=", ".join(PLAYERS)) from None
+    factory = PLAYERS.get(level) or CLOSED_PLAYERS.get(level)
+    if factory is None:
+        raise PiquetError(N_("unknown computer player {text}; known: {known}"), text=repr(level), known=", ".join([*PLAYERS, *CLOSED_PLAYERS]))
+    return factory()
 
 
 def choose_action(deal: Deal, player: Player | None = None) -> Action:
