@@ -10,8 +10,8 @@ action with the best total over the samples. What it has seen constrains the sam
 - what he announced: the sampled hand, declaring in full, must make the same announcements (the
   same point length and count, the same sequences and sets, the same answers to ours). When no
   such hand turns up, a hand that could have made them by sinking will do, and failing that
-  (his carte blanche, whose shown cards the sampler does not rebuild) a hand consistent with the
-  cards alone;
+  (a carte blanche announced but not yet shown is rarely dealt at random) a hand consistent with
+  the cards alone;
 - the cards he showed on request (Law 55) are his.
 
 Levels (`SETTINGS`): the **beginner** sees no further than its rules of thumb (the open beginner's,
