@@ -9,6 +9,13 @@ paired differences), the share of deals won, and the time taken.
     python benchmarks/bench_match.py                      # expert-club, club-beginner, expert-beginner
     python benchmarks/bench_match.py --deals 50 --matches club-beginner
     python benchmarks/bench_match.py --workers 1          # one process (default: one per core, at most 2)
+    python benchmarks/bench_match.py --closed --deals 200 --seconds 3000   # the closed-piquet matches
+
+Closed players (`closed_beginner`, `closed_club`, `closed_expert`) see only what their seat may
+see; `--closed` runs closed expert against closed club, closed club against closed beginner, and
+closed expert against the open expert that sees everything (the price of information), and
+reports the median and 95th percentile time of a closed computer's move. `--seconds` stops
+starting new deals after that long, and the report says how many deals were played.
 
 Exits with status 1 when a stronger level fails to beat a weaker one by a clear margin (the
 lower end of the interval above zero), so that `run_all.py` shows it.
@@ -27,54 +34,112 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from piquet_widgets.analysis.players import LEVELS, complete, get_player  # noqa: E402
+from piquet_widgets.analysis.players import CLOSED_LEVELS, LEVELS, complete, get_player  # noqa: E402
 from piquet_widgets.engine import ELDER, YOUNGER, Deal  # noqa: E402
 
 DEFAULT_MATCHES = ("expert-club", "club-beginner", "expert-beginner")
+CLOSED_MATCHES = ("closed_expert-closed_club", "closed_club-closed_beginner", "closed_expert-expert")
 Z95 = 1.959964
 
 
-def play_pair(first: str, second: str, seed: int) -> tuple[float, float, float]:
+def play_pair(first: str, second: str, seed: int) -> tuple[float, float, float, dict[str, list[float]]]:
     """One deal played twice, seats swapped: (first's points minus second's, averaged over the two
-    plays; seconds of the first play; seconds of the second)."""
+    plays; seconds of the first play; seconds of the second; seconds of each closed player's
+    move, by level)."""
     deal = Deal.from_seed(seed)
     margins, times = [], []
+    moves: dict[str, list[float]] = {}
     for elder_level, younger_level, sign in ((first, second, 1), (second, first, -1)):
-        players = {ELDER: get_player(elder_level), YOUNGER: get_player(younger_level)}
+        players = {ELDER: timed(elder_level, moves), YOUNGER: timed(younger_level, moves)}
         started = time.perf_counter()
         final = complete(deal, players)[-1]
         times.append(time.perf_counter() - started)
         margins.append(sign * (final.scores[ELDER] - final.scores[YOUNGER]))
-    return sum(margins) / 2, times[0], times[1]
+    return sum(margins) / 2, times[0], times[1], moves
 
 
-def _pair_job(job: tuple[str, str, int]) -> tuple[float, float, float]:
+def timed(level: str, moves: dict[str, list[float]]):
+    """The player of a level; a closed one records how long each of its moves takes."""
+    player = get_player(level)
+    if level not in CLOSED_LEVELS:
+        return player
+
+    class Timed:
+        def choose_action(self, deal):
+            started = time.perf_counter()
+            action = player.choose_action(deal)
+            moves.setdefault(level, []).append(time.perf_counter() - started)
+            return action
+
+    return Timed()
+
+
+def _pair_job(job: tuple[str, str, int]) -> tuple[float, float, float, dict[str, list[float]]]:
     return play_pair(*job)
 
 
-def run_match(first: str, second: str, deals: int, seed: int, workers: int) -> dict:
+def play_jobs(jobs: list[tuple[str, str, int]], workers: int, seconds: float | None) -> list:
+    """The results of the jobs, in order; with `seconds`, no job is started after that long."""
+    started = time.perf_counter()
+    if seconds is None and workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            return list(pool.map(_pair_job, jobs, chunksize=max(1, len(jobs) // (8 * workers))))
+    if workers <= 1:
+        results = []
+        for job in jobs:
+            if seconds is not None and time.perf_counter() - started > seconds:
+                break
+            results.append(_pair_job(job))
+        return results
+    with ProcessPoolExecutor(workers) as pool:
+        pending, results = [], []
+        for job in jobs:
+            if time.perf_counter() - started > seconds:
+                break
+            pending.append(pool.submit(_pair_job, job))
+            if len(pending) >= 2 * workers:
+                results.append(pending.pop(0).result())
+        return results + [future.result() for future in pending]
+
+
+def run_match(first: str, second: str, deals: int, seed: int, workers: int, seconds: float | None = None) -> dict:
     jobs = [(first, second, seed + index) for index in range(deals)]
     started = time.perf_counter()
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(_pair_job, jobs, chunksize=max(1, deals // (8 * workers))))
-    else:
-        results = [_pair_job(job) for job in jobs]
+    results = play_jobs(jobs, workers, seconds)
     wall = time.perf_counter() - started
     margins = [result[0] for result in results]
     mean = statistics.fmean(margins)
     half = Z95 * statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else math.inf
+    moves: dict[str, list[float]] = {}
+    for result in results:
+        for level, times in result[3].items():
+            moves.setdefault(level, []).extend(times)
     return {
         "match": f"{first}-{second}",
-        "deals": deals,
+        "deals": len(margins),
         "mean": mean,
         "low": mean - half,
         "high": mean + half,
-        "won": sum(m > 0 for m in margins) / deals,
-        "lost": sum(m < 0 for m in margins) / deals,
+        "won": sum(m > 0 for m in margins) / len(margins),
+        "lost": sum(m < 0 for m in margins) / len(margins),
         "wall": wall,
-        "seconds_per_play": statistics.fmean(t for result in results for t in result[1:]),
+        "seconds_per_play": statistics.fmean(t for result in results for t in result[1:3]),
+        "moves": moves,
     }
+
+
+def strength(level: str) -> tuple[int, int]:
+    """Orders levels: open above closed of the same level (it sees more), then by level."""
+    closed = level in CLOSED_LEVELS
+    return LEVELS.index(level.removeprefix("closed_")), 0 if closed else 1
+
+
+def report_moves(moves: dict[str, list[float]]) -> None:
+    """The median and 95th percentile time of each closed level's moves."""
+    for level, times in sorted(moves.items()):
+        ordered = sorted(times)
+        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        print(f"  {level}: {len(times)} moves, median {statistics.median(times):.3f} s, 95th percentile {p95:.3f} s, worst {ordered[-1]:.2f} s", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,24 +148,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (the others follow)")
     parser.add_argument("--matches", default=",".join(DEFAULT_MATCHES), help="comma-separated FIRST-SECOND level pairs")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes (default: up to 2)")
+    parser.add_argument("--closed", action="store_true", help="the closed-piquet matches instead of the default ones")
+    parser.add_argument("--seconds", type=float, default=None, help="start no new deal of a match after this many seconds")
     args = parser.parse_args(argv)
-    matches = [tuple(item.split("-", 1)) for item in args.matches.split(",") if item]
+    chosen = ",".join(CLOSED_MATCHES) if args.closed else args.matches
+    matches = [tuple(item.split("-", 1)) for item in chosen.split(",") if item]
+    known = LEVELS + CLOSED_LEVELS
     for pair in matches:
-        if len(pair) != 2 or not all(level in LEVELS for level in pair):
-            parser.error(f"unknown match {'-'.join(pair)!r}; levels: {', '.join(LEVELS)}")
-    print(f"{args.deals} deals per match, each played twice with seats swapped; seeds {args.seed}..{args.seed + args.deals - 1}")
+        if len(pair) != 2 or not all(level in known for level in pair):
+            parser.error(f"unknown match {'-'.join(pair)!r}; levels: {', '.join(known)}")
+    print(f"up to {args.deals} deals per match, each played twice with seats swapped; seeds from {args.seed}")
     print("points per deal: the first player's points minus the second's (95% confidence interval)")
-    print(f"{'match':<18} {'pts/deal':>9} {'95% CI':>17} {'won':>6} {'lost':>6} {'s/play':>7} {'wall s':>7}")
+    print(f"{'match':<28} {'deals':>5} {'pts/deal':>9} {'95% CI':>17} {'won':>6} {'lost':>6} {'s/play':>7} {'wall s':>7}")
     failed = 0
     for first, second in matches:
-        result = run_match(first, second, args.deals, args.seed, args.workers)
+        result = run_match(first, second, args.deals, args.seed, args.workers, args.seconds)
         interval = f"[{result['low']:+.2f}, {result['high']:+.2f}]"
         print(
-            f"{result['match']:<18} {result['mean']:>+9.2f} {interval:>17} {result['won']:>6.0%} {result['lost']:>6.0%} "
+            f"{result['match']:<28} {result['deals']:>5} {result['mean']:>+9.2f} {interval:>17} {result['won']:>6.0%} {result['lost']:>6.0%} "
             f"{result['seconds_per_play']:>7.3f} {result['wall']:>7.1f}",
             flush=True,
         )
-        stronger = LEVELS.index(first) > LEVELS.index(second)
+        report_moves(result["moves"])
+        stronger = strength(first) > strength(second)
         if stronger and result["low"] <= 0:
             print(f"  {first} does not beat {second} by a clear margin", flush=True)
             failed = 1

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol, runtime_checkable
 
 from piquet_widgets.engine.cards import ACE, KING, KNAVE, QUEEN, SUIT_MASKS, TEN, Card, cards_of, mask_of
@@ -39,7 +40,7 @@ from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import N_
 
 __all__ = [
-    "Player", "SimplePlayer", "ClubPlayer", "ExpertPlayer", "PLAYERS", "LEVELS", "DEFAULT_LEVEL",
+    "Player", "SimplePlayer", "ClubPlayer", "ExpertPlayer", "PLAYERS", "LEVELS", "CLOSED_PLAYERS", "CLOSED_LEVELS", "DEFAULT_LEVEL",
     "choose_action", "complete", "get_player", "register_player",
 ]
 
@@ -79,27 +80,33 @@ class SimplePlayer:
     def choose_discards(self, deal: Deal) -> Exchange:
         """The lowest loose cards: as many as the rules allow, up to the number of loose cards."""
         choices = deal.legal_actions()  # DiscardChoices: knows the low and high counts
-        low, high = choices.low, choices.high
-        hand = deal.hands[deal.to_move]
-        worth = keep_values(hand)
-        ranked = sorted(cards_of(hand), key=lambda card: (worth[card], card))
-        loose = sum(1 for card in ranked if worth[card] < _LOOSE)
-        count = max(low, min(high, loose))
-        return Exchange(tuple(ranked[:count]))
+        return Exchange(lowest_loose(deal.hands[deal.to_move], choices.low, choices.high))
 
     # -- the play -------------------------------------------------------------------------------
     def choose_card(self, deal: Deal) -> Card:
-        playable = deal.playable_cards()
         seat = deal.to_move
-        mine, theirs = deal.hands[seat], deal.hands[seat.other]
-        if deal.led is None:
-            return _lead(playable, mine, theirs)
-        led = deal.led
-        same = [card for card in playable if card.suit == led.suit]
-        if same:
-            winners = [card for card in same if card > led]
-            return min(winners) if winners else min(same)
-        return _throw(playable, mine, theirs)
+        return plain_card(deal.playable_cards(), deal.hands[seat], deal.hands[seat.other], deal.led)
+
+
+def lowest_loose(hand: int, low: int, high: int) -> tuple[Card, ...]:
+    """The beginner's discards: the lowest loose cards of `hand`, as many as the rules allow
+    (from `low` to `high`), up to the number of loose cards."""
+    worth = keep_values(hand)
+    ranked = sorted(cards_of(hand), key=lambda card: (worth[card], card))
+    loose = sum(1 for card in ranked if worth[card] < _LOOSE)
+    return tuple(ranked[: max(low, min(high, loose))])
+
+
+def plain_card(playable: tuple[Card, ...], mine: int, theirs: int, led: Card | None) -> Card:
+    """The beginner's card: cash a sure winner, win a trick as cheaply as possible, else throw low.
+    `theirs` is the opponent's hand, or every card he may hold when it cannot be seen."""
+    if led is None:
+        return _lead(playable, mine, theirs)
+    same = [card for card in playable if card.suit == led.suit]
+    if same:
+        winners = [card for card in same if card > led]
+        return min(winners) if winners else min(same)
+    return _throw(playable, mine, theirs)
 
 
 def keep_values(hand: int) -> dict[Card, float]:
@@ -327,6 +334,18 @@ PLAYERS: dict[str, Callable[[], Player]] = {"beginner": SimplePlayer, "club": Cl
 LEVELS = ("beginner", "club", "expert")
 
 
+def _closed_player(level: str) -> Player:
+    """A computer for closed piquet (analysis/closed.py): it sees only what its seat may see."""
+    from piquet_widgets.analysis.closed import closed_player
+
+    return closed_player(level)
+
+
+#: The closed-piquet levels, apart from the open table's (`PLAYERS`), which see both hands.
+CLOSED_PLAYERS: dict[str, Callable[[], Player]] = {f"closed_{level}": partial(_closed_player, level) for level in LEVELS}
+CLOSED_LEVELS = tuple(CLOSED_PLAYERS)
+
+
 def register_player(level: str, factory: Callable[[], Player]) -> None:
     """Make a player available by name (the solver's stronger levels register here)."""
     PLAYERS[level] = factory
@@ -334,10 +353,10 @@ def register_player(level: str, factory: Callable[[], Player]) -> None:
 
 def get_player(level: str = DEFAULT_LEVEL) -> Player:
     """A player of the named level."""
-    try:
-        return PLAYERS[level]()
-    except KeyError:
-        raise PiquetError(N_("unknown computer player {text}; known: {known}"), text=repr(level), known=", ".join(PLAYERS)) from None
+    factory = PLAYERS.get(level) or CLOSED_PLAYERS.get(level)
+    if factory is None:
+        raise PiquetError(N_("unknown computer player {text}; known: {known}"), text=repr(level), known=", ".join([*PLAYERS, *CLOSED_PLAYERS]))
+    return factory()
 
 
 def choose_action(deal: Deal, player: Player | None = None) -> Action:

@@ -1,0 +1,281 @@
+"""Closed piquet: what a seat may see (rules.md section 8b), and computers that decide from that
+alone — by sampling the deals consistent with it — legally, reproducibly, and for the partie when
+the partie is at stake (rules.md section 7)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import typing
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_properties import random_timeline
+
+from piquet_widgets.analysis.closed import ClosedPlayer, Screened, _after_exchange, sample_deals, standing_before_last_deal
+from piquet_widgets.analysis.observation import Observation, Standing, observe
+from piquet_widgets.analysis.players import CLOSED_LEVELS, PLAYERS, get_player
+from piquet_widgets.engine import ELDER, YOUNGER, Deal, Declare, Exchange, Partie, Phase, Seat, deal_from_record, parse_cards, record_of
+from piquet_widgets.engine.cards import Card, mask_of
+from piquet_widgets.engine.combinations import Category, Combination
+
+SEATS = (ELDER, YOUNGER)
+
+
+def cards_named(value: object) -> list[Card]:
+    """Every card anywhere inside an observation; fails on an int that could be a mask of cards."""
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, Combination):
+        return list(value.cards)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [card for field in dataclasses.fields(value) for card in cards_named(getattr(value, field.name))]
+    if isinstance(value, (tuple, list)):
+        return [card for item in value for card in cards_named(item)]
+    if isinstance(value, int) and not isinstance(value, bool):
+        assert value < 4096, f"{value} looks like a mask of cards"
+    return []
+
+
+def visible(deal: Deal, seat: Seat, talon_looked: bool) -> int:
+    """The cards rules.md section 8b lets `seat` see, worked out from the deal."""
+    other = seat.other
+    seen = mask_of(deal.dealt(seat))
+    if deal.discards[seat] is not None:
+        start = 0 if seat is ELDER else len(deal.discards[ELDER])
+        seen |= mask_of(deal.talon[start : start + len(deal.discards[seat])])
+        if any(e.kind == "carte_blanche" and e.player is other for e in deal.events):
+            seen |= mask_of(deal.dealt(other))  # Law 20: shown after the observer's discard
+    for trick in deal.tricks:
+        seen |= mask_of((trick.lead, trick.reply))
+    if deal.led is not None:
+        seen |= 1 << deal.led
+    for event in deal.events:  # the opponent's scoring combinations, shown when asked (Law 55)
+        if event.player is other and event.kind in ("point", "sequence", "sets"):
+            seen |= mask_of(event.cards)
+    for declaration in deal.declarations:  # a quatorze he names shows its four cards
+        if declaration.player is other and declaration.category is Category.SETS and declaration.combinations:
+            named = declaration.combinations[:1] if other is ELDER else ()
+            if any(e.kind == "sets" and e.player is other for e in deal.events):
+                named = declaration.combinations
+            seen |= mask_of(card for combo in named if combo.length == 4 for card in combo.cards)
+    if talon_looked and deal.discards[YOUNGER] is not None:
+        seen |= mask_of(deal.talon_left)
+    return seen
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), talon_looked=st.booleans())
+def test_an_observation_names_only_cards_its_seat_may_see(seed, talon_looked):
+    for deal in random_timeline(seed):
+        for seat in SEATS:
+            seen = observe(deal, seat, talon_looked=talon_looked)
+            allowed = visible(deal, seat, talon_looked)
+            named = mask_of(cards_named(seen))
+            assert named & ~allowed == 0, f"{seat.key} is shown {[str(Card(c)) for c in range(32) if named & ~allowed >> c & 1]}"
+            assert seen.hand == deal.hand(seat) and seen.scores == deal.scores
+
+
+def test_an_observation_hides_the_opponent_and_the_talon():
+    deal = Deal.from_seed(11)
+    seen = observe(deal, ELDER)
+    assert mask_of(cards_named(seen)) == mask_of(deal.dealt(ELDER))
+    after = deal.apply(Exchange(deal.hand(ELDER)[:3]))
+    seen = observe(after, ELDER)
+    assert seen.drawn == deal.talon[:3] and seen.discards == deal.hand(ELDER)[:3]
+    assert not mask_of(cards_named(seen)) & (mask_of(deal.dealt(YOUNGER)) | mask_of(deal.talon[3:]))
+    assert observe(after, YOUNGER).exchanged == (3, None) and observe(after, YOUNGER).drawn == ()
+
+
+def test_announcements_name_combinations_not_cards():
+    """Elder's point of five is heard as (5, its count); a quatorze named shows its four cards;
+    combinations that lose are heard only through the answer."""
+    elder = parse_cards("AS KS QS JS 9S AH AD AC 8H 7H 8D 7D")
+    younger = parse_cards("TS 8S 7S KH QH JH TH KD QD JD KC QC")
+    talon = [c for c in range(32) if not mask_of(elder + younger) >> c & 1]
+    deal = Deal.new(elder, younger, talon).apply(Exchange(elder[-1:])).apply(Exchange(younger[-1:]))
+    for _ in range(6):
+        deal = deal.apply(deal.default_action())
+    heard = observe(deal, YOUNGER).announced
+    point, sequence, sets = heard
+    assert point.elder[0][0] == 5 and point.verdict.value == "good" and point.younger == ()
+    assert sequence.elder[0] == (4, 7)  # quart major
+    assert sets.category is Category.SETS and (4, 7) in sets.elder  # fourteen aces
+    shown = mask_of(sets.shown)
+    assert shown & mask_of(parse_cards("AS AH AD AC")) == mask_of(parse_cards("AS AH AD AC"))
+    assert not mask_of(cards_named(observe(deal, YOUNGER, ask_to_see=False))) & mask_of(parse_cards("KS QS JS 9S"))
+
+
+def decision_moments(seed: int) -> list[Deal]:
+    """Every state of a deal played by two closed beginners (fast), where a decision is due."""
+    timeline = [Deal.from_seed(seed)]
+    players = {ELDER: get_player("closed_beginner"), YOUNGER: get_player("closed_beginner")}
+    while timeline[-1].phase is not Phase.FINISHED:
+        deal = timeline[-1]
+        timeline.append(deal.apply(players[deal.to_move].choose_action(deal)))
+    return timeline[:-1]
+
+
+def test_samples_are_deals_the_seat_cannot_tell_from_the_real_one():
+    checked = 0
+    for seed in (2, 5, 9):
+        for deal in decision_moments(seed)[2::3]:
+            seat = deal.to_move
+            seen = observe(deal, seat)
+            looked = bool(seed % 2)
+            seen = observe(deal, seat, talon_looked=looked)
+            for sample in sample_deals(seen, 3, random.Random(seed)):
+                assert observe(sample, seat, talon_looked=looked) == seen
+                assert sample.hands[seat] == deal.hands[seat]
+                checked += 1
+    assert checked > 20
+
+
+def test_samples_that_allow_for_sinking_look_the_same_too():
+    """The sampler's fallback, when no hand declaring in full makes the announcements heard."""
+    checked = 0
+    for deal in random_timeline(4)[8:20:3] + random_timeline(6)[8:20:3]:
+        if deal.phase is Phase.FINISHED:
+            continue
+        seat = deal.to_move
+        seen = observe(deal, seat)
+        rng = random.Random(0)
+        for _try in range(60):
+            sample = _after_exchange(seen, rng, "sinking")
+            if sample is not None:
+                assert observe(sample, seat) == seen
+                checked += 1
+    assert checked > 20
+
+
+def test_a_closed_player_is_handed_observations_never_deals():
+    for name in ("decide", "choose_discards", "choose_declaration", "choose_card"):
+        hints = typing.get_type_hints(getattr(ClosedPlayer, name))
+        assert hints["observation"] is Observation, name
+        assert Deal not in hints.values(), name
+
+
+def test_a_closed_choice_depends_only_on_what_its_seat_sees():
+    """Swap the deal for a sample that looks the same from the seat to move: the choice stays."""
+    for deal in decision_moments(3)[8:30:4]:
+        seen = observe(deal, deal.to_move)
+        other = sample_deals(seen, 1, random.Random(1))[0]
+        assert other.hands[deal.to_move.other] != deal.hands[deal.to_move.other] or other.talon != deal.talon
+        club = Screened(ClosedPlayer("club"))
+        assert club.choose_action(other) == club.choose_action(deal)
+
+
+def test_closed_levels_are_registered_and_finish_deals_legally():
+    assert CLOSED_LEVELS == ("closed_beginner", "closed_club", "closed_expert")
+    assert not set(CLOSED_LEVELS) & set(PLAYERS)  # the open table's menu stays as it is
+    assert all(get_player(level).level == level for level in CLOSED_LEVELS)
+    players = {ELDER: get_player("closed_club"), YOUNGER: get_player("closed_beginner")}
+    deal = Deal.from_seed(8)
+    while deal.phase is not Phase.FINISHED:
+        action = players[deal.to_move].choose_action(deal)
+        assert action in deal.legal_actions() or isinstance(action, Declare)
+        deal = deal.apply(action)
+    assert sum(deal.tricks_won) == 12
+
+
+def replayed(deal: Deal, actions: list) -> Deal:
+    for action in actions:
+        deal = deal.apply(action)
+    return deal
+
+
+CLOSED_PAIR = st.sampled_from(["closed_beginner", "closed_club"])
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), elder=CLOSED_PAIR, younger=CLOSED_PAIR)
+def test_a_closed_deal_replays_to_the_same_score(seed, elder, younger):
+    start = Deal.from_seed(seed)
+    players = {ELDER: get_player(elder), YOUNGER: get_player(younger)}
+    deal, actions = start, []
+    while deal.phase is not Phase.FINISHED:
+        actions.append(players[deal.to_move].choose_action(deal))
+        deal = deal.apply(actions[-1])
+    again = replayed(Deal.new(start.dealt(ELDER), start.dealt(YOUNGER), start.talon), actions)
+    assert again == deal
+    assert_scores_hold(deal)
+    assert deal_from_record(record_of(deal)).scores == deal.scores  # nothing sunk: a plain record
+
+
+def assert_scores_hold(deal: Deal) -> None:
+    """The score sheet of rules.md sections 5 and 6: totals of the log, one bonus at most, at most
+    13 play points each."""
+    assert sum(deal.tricks_won) == 12
+    assert [sum(e.points for e in deal.events if e.player is seat) for seat in SEATS] == list(deal.scores)
+    assert sum(e.kind in ("pique", "repique") for e in deal.events) <= 1
+    for seat in SEATS:
+        assert sum(e.points for e in deal.events if e.player is seat and e.kind in ("lead", "win", "last")) <= 13
+
+
+# -- playing for the partie --------------------------------------------------------------------
+def at_younger_sets() -> Deal:
+    """A last deal arranged so that younger (the closed expert) wins the point and holds three
+    tens, elder holds no set and cannot pique: only younger's sets remain to be declared."""
+    elder = parse_cards("AS JS 9S AH KH 9H KD QD 9D 7D JC KS")
+    younger = parse_cards("TS 8S 7S TH 8H 7H TD 8D AC QC 9C QS")
+    talon = parse_cards("TC 7C QH JH JD AD 8C KC")
+    deal = Deal.new(elder, younger, talon).apply(Exchange(parse_cards("KS"))).apply(Exchange(parse_cards("QS")))
+    while not (deal.category is Category.SETS and deal.to_move is YOUNGER):
+        deal = deal.apply(deal.default_action())
+    assert deal.scores == (0, 4)  # younger's point of four, 37, beats elder's four, 36
+    return deal
+
+
+def sets_choice(standing: Standing | None) -> tuple:
+    deal = at_younger_sets()
+    return ClosedPlayer("expert").decide(observe(deal, YOUNGER, standing=standing)).combinations
+
+
+def test_for_points_the_expert_declares_its_three_tens():
+    assert [combo.length for combo in sets_choice(None)] == [3]
+
+
+def test_rubiconed_whatever_it_does_the_expert_sinks_its_three_tens():
+    """At 0 against 250 it cannot reach 100: the winner scores both totals plus 100, so each point
+    it scores is a point to him. Sinking the trio saves exactly 3."""
+    assert sets_choice(Standing(mine=0, theirs=250)) == ()
+    at_table = Screened(ClosedPlayer("expert"), standing=Standing(mine=0, theirs=250))
+    assert at_table.choose_action(at_younger_sets()) == Declare(Category.SETS, ())
+
+
+def test_over_the_rubicon_or_winning_the_expert_declares():
+    """At 97 the point already took it past 100, so each point it scores is a point less lost;
+    far ahead of a rubiconed opponent, every point scored adds to what it wins."""
+    assert [combo.length for combo in sets_choice(Standing(mine=97, theirs=250))] == [3]
+    assert [combo.length for combo in sets_choice(Standing(mine=250, theirs=0))] == [3]
+
+
+def test_a_deal_with_a_sunk_trio_replays_to_the_same_score():
+    deal = at_younger_sets()
+    start = Deal.new(deal.dealt(ELDER), deal.dealt(YOUNGER), deal.talon)
+    actions = [Exchange(deal.discards[ELDER]), Exchange(deal.discards[YOUNGER])]
+    actions += [Declare(d.category, d.combinations) for d in deal.declarations]
+    expert = Screened(ClosedPlayer("expert"), standing=Standing(mine=0, theirs=250))
+    club = get_player("closed_club")
+    while deal.phase is not Phase.FINISHED:
+        actions.append((expert if deal.to_move is YOUNGER and deal.phase is Phase.DECLARATIONS else club).choose_action(deal))
+        deal = deal.apply(actions[-1])
+    assert deal.declarations[-1].combinations == () and deal.declarations[-1].holds  # sunk
+    assert not any(e.kind == "sets" for e in deal.events)
+    assert replayed(start, actions) == deal
+    assert_scores_hold(deal)
+
+
+def test_the_standing_is_known_only_before_the_last_deal():
+    partie = Partie()
+    beginner = get_player("beginner")
+    for number in range(1, 6):
+        assert standing_before_last_deal(partie, "A") is None
+        from piquet_widgets.analysis.players import complete
+
+        partie = partie.with_deal(complete(Deal.from_seed(number), beginner)[-1])
+    standing = standing_before_last_deal(partie, "A")
+    assert (standing.mine, standing.theirs) == (partie.totals["A"], partie.totals["B"])
+    assert Standing(0, 250).settlement(10, 0) == -(10 + 250 + 100)
+    assert Standing(120, 150).settlement(0, 0) == -(150 - 120 + 100)
+    assert Standing(150, 90).settlement(0, 0) == 150 + 90 + 100
