@@ -21,9 +21,9 @@ WITH_EXAMPLES = {
     f"piquet_widgets.{name}"
     for name in (
         "engine.cards", "engine.codes", "engine.combinations", "engine.deal", "engine.records", "engine.rules",
-        "analysis.advisor", "analysis.odds", "analysis.players", "analysis.review",
-        "teach.glossary", "teach.lessons", "teach.meter", "teach.steps",
-        "widgets.cards", "widgets.language", "widgets.lesson", "widgets.odds", "widgets.practice", "widgets.quiz", "widgets.walkthrough",
+        "analysis.advisor", "analysis.observation", "analysis.odds", "analysis.players", "analysis.review",
+        "teach.drills", "teach.glossary", "teach.lessons", "teach.meter", "teach.narration", "teach.session", "teach.steps",
+        "widgets.cards", "widgets.drill", "widgets.language", "widgets.lesson", "widgets.odds", "widgets.practice", "widgets.quiz", "widgets.walkthrough",
         "app.lessons", "app.page", "app.params",
     )
 }
