@@ -235,6 +235,16 @@ def _net_keys(elder: np.ndarray, younger: np.ndarray, blanche: tuple[bool, bool]
     """Elder's declarations against younger's (decoded, broadcastable): 4 * (elder's points minus
     younger's) + 2 * (elder repiques) + (younger does not repique). Younger minimising this key
     minimises elder's net, then stops elder's repique, then makes his own."""
+    elder_total, younger_total, elder_repique, younger_repique = declaration_scores(elder, younger, blanche)
+    return 4 * (elder_total - younger_total) + 2 * elder_repique + (1 - younger_repique)
+
+
+def declaration_scores(
+    elder: np.ndarray, younger: np.ndarray, blanche: tuple[bool, bool]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """What each side scores from carte blanche, the declarations and the repique, for hands
+    decoded by `_decode` (broadcastable): elder's total, younger's total, and whether elder and
+    whether younger repiqued (0/1)."""
     e_point, e_sequence, e_sequence_points, e_set, e_set_points = elder
     y_point, y_sequence, y_sequence_points, y_set, y_set_points = younger
     scores = (  # each category: elder's points if he wins it, minus younger's if he does
@@ -255,10 +265,12 @@ def _net_keys(elder: np.ndarray, younger: np.ndarray, blanche: tuple[bool, bool]
         elder_none = elder_none & (elder_gain == 0)
         elder_total = elder_total + elder_gain
         younger_total = younger_total + younger_gain
-    elder_repique = elder_alone >= BONUS_THRESHOLD
-    younger_repique = younger_alone >= BONUS_THRESHOLD
-    net = elder_total - younger_total + REPIQUE_BONUS * (elder_repique.astype(np.int64) - younger_repique)
-    return 4 * net + 2 * elder_repique + (1 - younger_repique.astype(np.int64))
+    elder_repique = (elder_alone >= BONUS_THRESHOLD).astype(np.int64)
+    younger_repique = (younger_alone >= BONUS_THRESHOLD).astype(np.int64)
+    return (
+        elder_total + REPIQUE_BONUS * elder_repique, younger_total + REPIQUE_BONUS * younger_repique,
+        elder_repique, younger_repique,
+    )
 
 
 def _split(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
