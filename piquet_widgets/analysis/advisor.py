@@ -103,23 +103,8 @@ class Advice:
 
     def explanation(self) -> str:
         """What the choice keeps, gives up and draws for, and what it is worth, in words."""
-        discarded = mask_of(self.discards)
-        held = _combinations(self.hand)
-        kept = [combo for combo in held if not combo.mask & discarded]
-        given_up = [combo for combo in held if combo.mask & discarded]
-        if self.discards:
-            sentences = [
-                ngettext("Discards {count} card: {cards}.", "Discards {count} cards: {cards}.", len(self.discards)).format(
-                    count=len(self.discards), cards=_cards_text(self.discards)
-                )
-            ]
-        else:
-            sentences = [_("Exchanges no card.")]
-        if kept:
-            sentences.append(_("Keeps: {combinations}.").format(combinations=_name_list(kept)))
-        if given_up:
-            sentences.append(_("Gives up: {combinations}.").format(combinations=_name_list(given_up)))
-        sentences.extend(self._draw_sentences(self.hand & ~discarded))
+        sentences = discard_sentences(self.hand, self.discards)
+        sentences.extend(self._draw_sentences(self.hand & ~mask_of(self.discards)))
         sentences.append(_("Expected net score of the declarations: {value}.").format(value=format_decimal(self.expected, SIGNED)))
         if self.repique:
             sentences.append(_("Chance of a repique: {percent}%.").format(percent=_percent(self.repique)))
@@ -149,6 +134,27 @@ class Advice:
             if kept[index] <= theirs[index] and chance:
                 targets.append(_(target).format(percent=_percent(chance)))
         return [_("Draws for {targets}: the chances of beating younger's hand as it stands.").format(targets=_join(targets))] if targets else []
+
+
+def discard_sentences(hand: int, discards: tuple[Card, ...]) -> list[str]:
+    """What a choice of discards throws, keeps and gives up of the hand's combinations, in words."""
+    discarded = mask_of(discards)
+    held = _combinations(hand)
+    kept = [combo for combo in held if not combo.mask & discarded]
+    given_up = [combo for combo in held if combo.mask & discarded]
+    if discards:
+        sentences = [
+            ngettext("Discards {count} card: {cards}.", "Discards {count} cards: {cards}.", len(discards)).format(
+                count=len(discards), cards=_cards_text(discards)
+            )
+        ]
+    else:
+        sentences = [_("Exchanges no card.")]
+    if kept:
+        sentences.append(_("Keeps: {combinations}.").format(combinations=_name_list(kept)))
+    if given_up:
+        sentences.append(_("Gives up: {combinations}.").format(combinations=_name_list(given_up)))
+    return sentences
 
 
 _TARGETS = (N_("the point ({percent}%)"), N_("the sequences ({percent}%)"), N_("the sets ({percent}%)"))

@@ -39,14 +39,14 @@ depend on luck in the sample), and one `Solver` keeps its tables across all of t
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
 import numpy as np
 
-from piquet_widgets.analysis.advisor import _codes, _decode, _subsets, advise_exchange, declaration_scores
+from piquet_widgets.analysis.advisor import SIGNED, _codes, _decode, _subsets, advise_exchange, declaration_scores, discard_sentences
 from piquet_widgets.analysis.players import _strength
 from piquet_widgets.analysis.solver import ELDER as SOLVER_ELDER
 from piquet_widgets.analysis.solver import SearchInterrupted, Solver
@@ -54,7 +54,7 @@ from piquet_widgets.engine.cards import Card, cards_of, mask_of
 from piquet_widgets.engine.combinations import is_carte_blanche
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Phase, Seat
 from piquet_widgets.engine.errors import PiquetError
-from piquet_widgets.i18n import N_
+from piquet_widgets.i18n import N_, _, format_decimal
 
 __all__ = ["Evaluation", "Settings", "evaluate_exchange", "SearchInterrupted"]
 
@@ -100,6 +100,18 @@ class Evaluation:
     declarations: float
     play: float
     orders: int
+    hand: int
+
+    def explanation(self) -> str:
+        """What the choice throws and keeps, and what the whole deal is expected to bring, in words."""
+        value = _(
+            "Expected over the whole deal, averaged over the orders of the talon that cannot be seen: {value} "
+            "({declarations} from the declarations, {play} from the play)."
+        ).format(
+            value=format_decimal(self.expected, SIGNED), declarations=format_decimal(self.declarations, SIGNED),
+            play=format_decimal(self.play, SIGNED),
+        )
+        return " ".join([*discard_sentences(self.hand, self.discards), value])
 
 
 def evaluate_exchange(
@@ -107,10 +119,12 @@ def evaluate_exchange(
     settings: Settings | None = None,
     *,
     solver: Solver | None = None,
+    include: Iterable[tuple[Card, ...]] = (),
     progress: Progress | None = None,
     should_stop: StopCheck | None = None,
 ) -> list[Evaluation]:
-    """The short list of the player to move's exchanges, each valued by the whole deal, best first.
+    """The short list of the player to move's exchanges (and the choices in `include`, such as the
+    learner's), each valued by the whole deal, best first.
 
     Uses only what that player sees: never the order of the talon. `progress(done, total)` is
     called after each solve; when `should_stop()` answers True the evaluation raises
@@ -120,6 +134,7 @@ def evaluate_exchange(
         raise PiquetError(N_("The exchange is over."))
     seat = deal.to_move
     work = _Work(deal, solver or Solver(), progress, should_stop)
+    work.include = [mask_of(discards) for discards in include]
     previous, work.solver.should_stop = work.solver.should_stop, should_stop
     try:
         if seat is ELDER:
@@ -176,13 +191,15 @@ def _play_strength(hands: np.ndarray) -> np.ndarray:
     return sum(_SUIT_STRENGTH[hands >> 8 * suit & 0xFF] for suit in range(4))
 
 
-def _short_list(masks: list[int], declarations: np.ndarray, hand: int, settings: Settings) -> list[int]:
+def _short_list(masks: list[int], declarations: np.ndarray, hand: int, settings: Settings, include: list[int]) -> list[int]:
     """Indexes of the choices to evaluate: the best by the declarations (the player's own view),
-    then the best by the declarations plus the strength kept for the play, without repeats."""
+    then the best by the declarations plus the strength kept for the play, then those of `include`
+    (masks), without repeats."""
     strength = _play_strength(hand & ~np.array(masks, np.int64))
     by_declarations = np.argsort(-declarations, kind="stable")[: settings.by_declarations]
     by_strength = np.argsort(-(declarations + STRENGTH_WEIGHT * strength), kind="stable")[: settings.by_strength]
-    return list(dict.fromkeys([*by_declarations.tolist(), *by_strength.tolist()]))
+    included = [index for index, mask in enumerate(masks) if mask in include]
+    return list(dict.fromkeys([*by_declarations.tolist(), *by_strength.tolist(), *included]))
 
 
 class _Work:
@@ -196,6 +213,7 @@ class _Work:
         self.progress = progress
         self.should_stop = should_stop
         self.done = self.total = 0
+        self.include: list[int] = []
         self.values: dict[tuple[int, int], int] = {}
 
     # -- elder ------------------------------------------------------------------------------------
@@ -206,7 +224,7 @@ class _Work:
         advice = advise_exchange(deal)
         if self.should_stop is not None and self.should_stop():
             raise SearchInterrupted
-        listed = [advice[i] for i in _short_list([mask_of(a.discards) for a in advice], np.array([a.expected for a in advice]), hand, settings)]
+        listed = [advice[i] for i in _short_list([mask_of(a.discards) for a in advice], np.array([a.expected for a in advice]), hand, settings, self.include)]
         self.choices = _YoungerChoices(deal.hands[YOUNGER], talon, self.blanche, self.rules.younger_min_exchange)
         rng = random.Random(_seed(deal.hands, mask_of(talon)))
         orders = [tuple(rng.sample(talon, len(talon))) for _ in range(settings.samples)]
@@ -225,7 +243,7 @@ class _Work:
                 play += weight * sum(self._play(final, deal.hands[YOUNGER] & ~reply | mask_of(cards)) for cards in taken) / len(taken)
                 self._step()
             declared = sum(declarations) / len(declarations)
-            evaluations.append(Evaluation(ELDER, item.discards, declared + play, declared, play, len(plan)))
+            evaluations.append(Evaluation(ELDER, item.discards, declared + play, declared, play, len(plan), hand))
         return sorted(evaluations, key=lambda e: -e.expected)
 
     def _elder_plan(self, size: int, talon: tuple[Card, ...], orders: list[tuple[Card, ...]], exhaustive: bool) -> list:
@@ -251,7 +269,7 @@ class _Work:
         elder, hand = deal.hands
         left = tuple(sorted(deal.talon_left))  # the cards only: younger does not know their order
         discards, sizes, net = _YoungerChoices(hand, left, self.blanche, self.rules.younger_min_exchange).table(elder, mask_of(left))
-        listed = _short_list(discards.tolist(), -net, hand, settings)
+        listed = _short_list(discards.tolist(), -net, hand, settings, self.include)
         rng = random.Random(_seed(deal.hands, mask_of(left)))
         draws: dict[int, list[tuple[Card, ...]]] = {}
         for index in listed:
@@ -269,7 +287,7 @@ class _Work:
                 play -= self._play(elder, keep | mask_of(taken)) / len(chosen)
                 self._step()
             cards = tuple(card for card in cards_of(hand) if discards[index] >> card & 1)
-            evaluations.append(Evaluation(YOUNGER, cards, -float(net[index]) + play, -float(net[index]), play, len(chosen)))
+            evaluations.append(Evaluation(YOUNGER, cards, -float(net[index]) + play, -float(net[index]), play, len(chosen), hand))
         return sorted(evaluations, key=lambda e: -e.expected)
 
     # -- the play ---------------------------------------------------------------------------------
