@@ -37,11 +37,10 @@ from piquet_widgets.analysis import evaluator  # noqa: E402
 from piquet_widgets.analysis.advisor import advise_exchange  # noqa: E402
 from piquet_widgets.analysis.evaluator import Settings, evaluate_exchange  # noqa: E402
 from piquet_widgets.engine import Deal, Exchange  # noqa: E402
-from piquet_widgets.engine.cards import mask_of  # noqa: E402
 
 REFERENCE = {
     "elder": Settings(by_declarations=10, by_strength=10, exhaustive=True),
-    "younger": Settings(by_declarations=12, by_strength=12, exhaustive=True),
+    "younger": Settings(by_declarations=40, by_strength=40, exhaustive=True),
 }
 CACHE = Path(__file__).parent / "results" / "evaluator_reference.json"
 

@@ -42,7 +42,6 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
-from math import comb
 
 import numpy as np
 
@@ -58,7 +57,7 @@ from piquet_widgets.i18n import N_, _, format_decimal
 
 __all__ = ["Evaluation", "Settings", "evaluate_exchange", "SearchInterrupted"]
 
-#: Called with (solves done, solves planned) as the evaluation goes.
+#: Called with (draws solved, draws planned) as the evaluation goes.
 Progress = Callable[[int, int], None]
 #: Asked between solves and inside them; answering True stops the evaluation (`SearchInterrupted`).
 StopCheck = Callable[[], bool]
@@ -84,7 +83,7 @@ class Settings:
 
 
 ELDER_SETTINGS = Settings()
-YOUNGER_SETTINGS = Settings(by_declarations=3, by_strength=3, samples=4)
+YOUNGER_SETTINGS = Settings(by_declarations=8, by_strength=8, samples=6)
 
 
 @dataclass(frozen=True)
@@ -127,14 +126,13 @@ def evaluate_exchange(
     learner's), each valued by the whole deal, best first.
 
     Uses only what that player sees: never the order of the talon. `progress(done, total)` is
-    called after each solve; when `should_stop()` answers True the evaluation raises
+    called after each planned draw is solved (`total` of them in all); when `should_stop()` answers True the evaluation raises
     `SearchInterrupted` (nothing is returned). Raises PiquetError outside the exchange.
     """
     if deal.phase is not Phase.EXCHANGE:
         raise PiquetError(N_("The exchange is over."))
     seat = deal.to_move
-    work = _Work(deal, solver or Solver(), progress, should_stop)
-    work.include = [mask_of(discards) for discards in include]
+    work = _Work(deal, solver or Solver(), [mask_of(discards) for discards in include], progress, should_stop)
     previous, work.solver.should_stop = work.solver.should_stop, should_stop
     try:
         if seat is ELDER:
@@ -205,15 +203,17 @@ def _short_list(masks: list[int], declarations: np.ndarray, hand: int, settings:
 class _Work:
     """One evaluation: the deal as the player to move sees it, the solver, the caches, the progress."""
 
-    def __init__(self, deal: Deal, solver: Solver, progress: Progress | None, should_stop: StopCheck | None) -> None:
+    def __init__(
+        self, deal: Deal, solver: Solver, include: list[int], progress: Progress | None, should_stop: StopCheck | None
+    ) -> None:
         self.deal = deal
         self.rules = deal.rules
         self.blanche = (is_carte_blanche(deal.elder_dealt), is_carte_blanche(deal.younger_dealt))
         self.solver = solver
         self.progress = progress
         self.should_stop = should_stop
+        self.include = include
         self.done = self.total = 0
-        self.include: list[int] = []
         self.values: dict[tuple[int, int], int] = {}
 
     # -- elder ------------------------------------------------------------------------------------
