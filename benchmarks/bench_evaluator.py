@@ -9,7 +9,7 @@ other seeds, from 1000): elder's exchange, then younger's after elder's chosen e
 - **The reference**: the same model evaluated far more widely and exhaustively — a short list
   twice as long or more (`REFERENCE`), and for each listed choice every draw of elder (all
   C(8, k)) with, after younger's reply, every draw of younger (all C(n, j)), the play solved
-  exactly for each. Its list contains the evaluator's and the advisor's first choices. What it
+  exactly for each. Its list contains the evaluator's list and the advisor's first choice. What it
   does not do: value all 1,585 of elder's choices, or solve the play for every reply of younger
   (younger's reply is the model's, see `analysis/evaluator.py`). Its values are cached in
   `benchmarks/results/evaluator_reference.json` (not committed), so that runs after the first
@@ -40,14 +40,16 @@ from piquet_widgets.engine import Deal, Exchange  # noqa: E402
 
 REFERENCE = {
     "elder": Settings(by_declarations=10, by_strength=10, exhaustive=True),
-    "younger": Settings(by_declarations=40, by_strength=40, exhaustive=True),
+    "younger": Settings(by_declarations=60, by_strength=100, exhaustive=True),
 }
 CACHE = Path(__file__).parent / "results" / "evaluator_reference.json"
 
 
-def cache_key(seed: int, seat: str) -> str:
-    """What a cached reference depends on: the deal, the seat, the reference and the reply's weight."""
-    return f"{seed}/{seat}/{REFERENCE[seat]}/{evaluator.STRENGTH_WEIGHT}"
+def cache_key(seed: int, deal: Deal) -> str:
+    """What a cached reference depends on: the deal, the exchange made so far, the reference's
+    settings and the weight of younger's reply."""
+    seat = deal.to_move.key
+    return f"{seed}/{seat}/{code(deal.discards[0] or ())}/{REFERENCE[seat]}/{evaluator.STRENGTH_WEIGHT}"
 
 
 def code(discards) -> str:
@@ -63,10 +65,11 @@ def measure(seed: int, reference: dict[str, dict[str, float]]) -> dict:
         wall, cpu = time.perf_counter(), time.process_time()
         choice = evaluate_exchange(deal)[0].discards
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        key = cache_key(seed, seat)
+        key = cache_key(seed, deal)
         values = reference.get(key)
-        if values is None:
-            values = {code(item.discards): item.expected for item in evaluate_exchange(deal, REFERENCE[seat])}
+        if values is None or code(choice) not in values:
+            evaluations = evaluate_exchange(deal, REFERENCE[seat], include=[choice])
+            values = {code(item.discards): item.expected for item in evaluations}
             result["reference"][key] = values
         best = max(values.values())
         advised = code(advise_exchange(deal, top=1)[0].discards)

@@ -83,7 +83,7 @@ class Settings:
 
 
 ELDER_SETTINGS = Settings()
-YOUNGER_SETTINGS = Settings(by_declarations=8, by_strength=8, samples=6)
+YOUNGER_SETTINGS = Settings(by_declarations=24, by_strength=48, samples=20)
 
 
 @dataclass(frozen=True)
