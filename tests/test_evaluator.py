@@ -98,6 +98,12 @@ def test_progress_counts_every_planned_solve_and_a_stop_interrupts():
     total = seen[-1][1]
     assert [done for done, _ in seen] == list(range(1, total + 1))
     assert total == sum(e.orders for e in evaluations) == 3 * len(evaluations)
+    # With finalists: the list on 3 orders, then the best 2 again on 5 (3 of them already solved).
+    seen.clear()
+    closer = Settings(by_declarations=2, by_strength=2, samples=3, finalists=2, final_samples=5)
+    evaluations = evaluate_exchange(deal, closer, progress=lambda done, total: seen.append((done, total)))
+    assert [done for done, _ in seen] == list(range(1, 3 * len(evaluations) + 2 * 5 + 1))
+    assert [e.orders for e in evaluations[:2]] == [5, 5] and all(e.orders == 3 for e in evaluations[2:])
     calls = []
     with pytest.raises(SearchInterrupted):
         evaluate_exchange(deal, SMALL, should_stop=lambda: calls.append(1) or len(calls) > 3)

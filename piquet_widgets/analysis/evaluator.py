@@ -32,7 +32,8 @@ elder, the same measure over younger's draws for younger) and the best by the de
 the strength of the kept cards for the play (aces and kings, long suits). The declarations of
 each listed choice are averaged exactly over every draw; the play is solved for a fixed sample of
 talon orders, the same orders for every choice (so the comparison between choices does not
-depend on luck in the sample), and one `Solver` keeps its tables across all of them.
+depend on luck in the sample), and one `Solver` keeps its tables across all of them. For elder
+the list is valued on a few orders first, and its best few again on more.
 `benchmarks/bench_evaluator.py` measures the loss against a far slower, exhaustive evaluation.
 """
 
@@ -42,6 +43,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 
 import numpy as np
 
@@ -73,16 +75,20 @@ STRENGTH_WEIGHT = 2.0
 class Settings:
     """How much work an evaluation does: the short list's length (`by_declarations` best by the
     declarations, `by_strength` best by the declarations plus the strength kept for the play) and
-    how many talon orders (elder) or draws (younger) each listed choice is solved for. `exhaustive`
-    solves every draw instead (the benchmark's reference)."""
+    how many talon orders (elder) or draws (younger) each listed choice is solved for. Elder's
+    `finalists` best are then valued again on `final_samples` orders (a cheap first round, a
+    closer look at the best). `exhaustive` solves every draw instead (the benchmark's reference)."""
 
     by_declarations: int = 4
     by_strength: int = 4
     samples: int = 8
     exhaustive: bool = False
+    finalists: int = 0
+    final_samples: int = 0
 
 
-ELDER_SETTINGS = Settings()
+#: Tuned on seeds 1000-1019 against the benchmark's reference (`benchmarks/bench_evaluator.py`).
+ELDER_SETTINGS = Settings(by_declarations=8, by_strength=8, samples=4, finalists=4, final_samples=12)
 YOUNGER_SETTINGS = Settings(by_declarations=24, by_strength=48, samples=20)
 
 
@@ -123,7 +129,8 @@ def evaluate_exchange(
     should_stop: StopCheck | None = None,
 ) -> list[Evaluation]:
     """The short list of the player to move's exchanges (and the choices in `include`, such as the
-    learner's), each valued by the whole deal, best first.
+    learner's), each valued by the whole deal, best first (elder's finalists, valued on more
+    orders, ahead of the rest).
 
     Uses only what that player sees: never the order of the talon. `progress(done, total)` is
     called after each planned draw is solved (`total` of them in all); when `should_stop()` answers True the evaluation raises
@@ -227,24 +234,35 @@ class _Work:
         listed = [advice[i] for i in _short_list([mask_of(a.discards) for a in advice], np.array([a.expected for a in advice]), hand, settings, self.include)]
         self.choices = _YoungerChoices(deal.hands[YOUNGER], talon, self.blanche, self.rules.younger_min_exchange)
         rng = random.Random(_seed(deal.hands, mask_of(talon)))
-        orders = [tuple(rng.sample(talon, len(talon))) for _ in range(settings.samples)]
-        plans = [self._elder_plan(len(item.discards), talon, orders, settings.exhaustive) for item in listed]
-        self.total = sum(len(plan) for plan in plans)
-        evaluations = []
-        for item, plan in zip(listed, plans):
-            keep = hand & ~mask_of(item.discards)
-            size = len(item.discards)
-            declarations = [self._reply(keep, drawn)[1] for drawn in combinations(talon, size)]
-            play = 0.0
-            for drawn, rest, weight in plan:
-                final = keep | mask_of(drawn)
-                reply, _ = self._reply(keep, drawn)
-                taken = rest(reply.bit_count())
-                play += weight * sum(self._play(final, deal.hands[YOUNGER] & ~reply | mask_of(cards)) for cards in taken) / len(taken)
-                self._step()
-            declared = sum(declarations) / len(declarations)
-            evaluations.append(Evaluation(ELDER, item.discards, declared + play, declared, play, len(plan), hand))
-        return sorted(evaluations, key=lambda e: -e.expected)
+        orders = [tuple(rng.sample(talon, len(talon))) for _ in range(max(settings.samples, settings.final_samples))]
+        first = orders[: settings.samples]
+        finalists = min(settings.finalists, len(listed))
+        self.total = sum(comb(len(talon), len(item.discards)) if settings.exhaustive else len(first) for item in listed)
+        self.total += finalists * len(orders)
+        evaluations = sorted((self._value_elder(item, first, settings.exhaustive) for item in listed), key=lambda e: -e.expected)
+        if finalists:  # the best few again, on more orders (the first ones are solved already)
+            best = [next(item for item in listed if item.discards == e.discards) for e in evaluations[:finalists]]
+            evaluations[:finalists] = sorted((self._value_elder(item, orders, False) for item in best), key=lambda e: -e.expected)
+        return evaluations
+
+    def _value_elder(self, item, orders: list[tuple[Card, ...]], exhaustive: bool) -> Evaluation:
+        """One of elder's choices (the advisor's item) valued over `orders` (or every order)."""
+        deal = self.deal
+        hand = deal.hands[ELDER]
+        talon = tuple(sorted(deal.talon))
+        keep = hand & ~mask_of(item.discards)
+        size = len(item.discards)
+        plan = self._elder_plan(size, talon, orders, exhaustive)
+        declarations = [self._reply(keep, drawn)[1] for drawn in combinations(talon, size)]
+        play = 0.0
+        for drawn, rest, weight in plan:
+            final = keep | mask_of(drawn)
+            reply, _ = self._reply(keep, drawn)
+            taken = rest(reply.bit_count())
+            play += weight * sum(self._play(final, deal.hands[YOUNGER] & ~reply | mask_of(cards)) for cards in taken) / len(taken)
+            self._step()
+        declared = sum(declarations) / len(declarations)
+        return Evaluation(ELDER, item.discards, declared + play, declared, play, len(plan), hand)
 
     def _elder_plan(self, size: int, talon: tuple[Card, ...], orders: list[tuple[Card, ...]], exhaustive: bool) -> list:
         """The (elder's draw, younger's draws for a reply of j cards, weight) to solve: each of the
