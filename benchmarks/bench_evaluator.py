@@ -6,10 +6,11 @@ For each random deal (seeds `--seed`, `--seed` + 1, ...; the evaluator's setting
 other seeds, from 1000): elder's exchange, then younger's after elder's chosen exchange.
 
 - **The evaluator**: `evaluate_exchange` with its default settings, timed (wall and CPU seconds).
-- **The reference**: the same model evaluated far more widely and exhaustively — a short list
-  twice as long or more (`REFERENCE`), and for each listed choice every draw of elder (all
-  C(8, k)) with, after younger's reply, every draw of younger (all C(n, j)), the play solved
-  exactly for each. Its list contains the evaluator's list and the advisor's first choice. What it
+- **The reference**: the same model evaluated more widely and exhaustively — a longer short
+  list (`REFERENCE`: elder 10 + 10 choices against the evaluator's 8 + 8, younger 60 + 100
+  against 24 + 48), and for each listed choice every draw of elder (all C(8, k)) with, after
+  younger's reply, every draw of younger (all C(n, j)), the play solved exactly for each, where
+  the evaluator solves 4 to 12 sampled orders. Its list contains the evaluator's list and the advisor's first choice. What it
   does not do: value all 1,585 of elder's choices, or solve the play for every reply of younger
   (younger's reply is the model's, see `analysis/evaluator.py`). Its values are cached in
   `benchmarks/results/evaluator_reference.json` (not committed), so that runs after the first
