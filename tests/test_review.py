@@ -142,9 +142,10 @@ def test_the_hint_names_a_best_card(seed):
 
 def test_the_hint_in_the_exchange_is_the_evaluators_best_choice():
     deal = Deal.from_seed(7)
-    found = hint(deal)
+    steps = []
+    found = hint(deal, progress=lambda done, total: steps.append(done))
     best = evaluate_exchange(deal)[0]
-    assert found.cards == best.discards and found.value == best.expected
+    assert found.cards == best.discards and found.value == best.expected and steps[-1] == len(steps)
     assert found.text.startswith("Hint: Discards") and "over the whole deal" in found.text
 
 

@@ -127,12 +127,15 @@ class Hint:
     value: float
 
 
-def hint(deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None) -> Hint:
-    """The best card (the solver) or the best discards (the whole-deal evaluator) for the player to move."""
+def hint(
+    deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None, progress: Callable[[int, int], None] | None = None
+) -> Hint:
+    """The best card (the solver) or the best discards (the whole-deal evaluator, which reports
+    `progress(done, total)` as it goes: about a second for elder) for the player to move."""
     if deal.phase is Phase.EXCHANGE:
         from piquet_widgets.analysis.evaluator import evaluate_exchange
 
-        best = evaluate_exchange(deal, solver=solver, should_stop=should_stop)[0]
+        best = evaluate_exchange(deal, solver=solver, should_stop=should_stop, progress=progress)[0]
         text = _("Hint: {advice}").format(advice=best.explanation())
         return Hint(deal.to_move, deal.phase, best.discards, text, best.expected)
     if deal.phase is not Phase.PLAY:
