@@ -47,7 +47,7 @@ from math import comb
 
 import numpy as np
 
-from piquet_widgets.analysis.advisor import SIGNED, _codes, _decode, _subsets, advise_exchange, declaration_scores, discard_sentences
+from piquet_widgets.analysis.advisor import SIGNED, Advice, _codes, _decode, _subsets, advise_exchange, declaration_scores, discard_sentences
 from piquet_widgets.analysis.players import _strength
 from piquet_widgets.analysis.solver import ELDER as SOLVER_ELDER
 from piquet_widgets.analysis.solver import SearchInterrupted, Solver
@@ -97,7 +97,8 @@ class Evaluation:
     """One choice of discards and what the whole deal is expected to bring the player to move
     (his points minus his opponent's): `declarations` (carte blanche, point, sequences, sets,
     repique; exact over the draws) plus `play` (the tricks solved, the pique, the cards or capot;
-    averaged over `orders` talon orders or draws). `expected` is their sum."""
+    averaged over `orders` talon orders or draws). `expected` is their sum; `hand` the player's
+    hand before the exchange."""
 
     seat: Seat
     discards: tuple[Card, ...]
@@ -245,7 +246,7 @@ class _Work:
             evaluations[:finalists] = sorted((self._value_elder(item, orders, False) for item in best), key=lambda e: -e.expected)
         return evaluations
 
-    def _value_elder(self, item, orders: list[tuple[Card, ...]], exhaustive: bool) -> Evaluation:
+    def _value_elder(self, item: Advice, orders: list[tuple[Card, ...]], exhaustive: bool) -> Evaluation:
         """One of elder's choices (the advisor's item) valued over `orders` (or every order)."""
         deal = self.deal
         hand = deal.hands[ELDER]
