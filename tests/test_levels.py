@@ -80,6 +80,16 @@ def test_the_elder_expert_does_not_look_at_the_order_of_the_talon():
     assert ExpertPlayer().choose_action(deal) == ExpertPlayer().choose_action(shuffled)
 
 
+def test_the_younger_expert_does_not_look_at_the_order_of_the_cards_left():
+    # Elder drew the same cards; the cards left lie in another order: younger's choice must not change.
+    deal = Deal.from_seed(5)
+    elder_discards = ExpertPlayer().choose_action(deal)
+    taken = len(elder_discards.discards)
+    talon = deal.talon[:taken] + tuple(reversed(deal.talon[taken:]))
+    shuffled = Deal.new(deal.dealt(ELDER), deal.dealt(YOUNGER), talon)
+    assert ExpertPlayer().choose_action(deal.apply(elder_discards)) == ExpertPlayer().choose_action(shuffled.apply(elder_discards))
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_club_exchange_is_close_to_the_advisors_best(seed):
     deal = Deal.from_seed(seed)

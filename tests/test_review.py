@@ -12,6 +12,7 @@ import pytest
 from widget_helpers import find, load, text_of
 
 from piquet_widgets.analysis.advisor import advise_exchange
+from piquet_widgets.analysis.evaluator import evaluate_exchange
 from piquet_widgets.analysis.players import SimplePlayer, complete
 from piquet_widgets.analysis.review import (
     best_line,
@@ -113,16 +114,18 @@ def test_a_deal_of_best_cards_has_no_mistake():
     assert review.mistakes == () and "best card" in review.summary()
 
 
-def test_the_review_notes_an_exchange_below_the_advisors_best():
+def test_the_review_notes_an_exchange_below_the_evaluators_best():
     deal = Deal.from_seed(7)
-    advice = advise_exchange(deal)
-    worst = advice[-1]
+    worst = advise_exchange(deal)[-1]  # the worst for the declarations: far below the best for the deal
     timeline = complete(deal.apply(Exchange(worst.discards)), SimplePlayer())
     timeline.insert(0, deal)
     review = review_deal(timeline, [ELDER])
     [note] = review.exchanges
-    assert note.discards == worst.discards and note.best == advice[0].discards
-    assert note.cost == pytest.approx(advice[0].expected - worst.expected)
+    evaluations = evaluate_exchange(deal, include=[worst.discards])
+    mine = next(item for item in evaluations if item.discards == worst.discards)
+    assert note.discards == worst.discards and note.best == evaluations[0].discards
+    assert note.cost == pytest.approx(evaluations[0].expected - mine.expected) and note.cost > 0
+    assert "over the whole deal" in note.sentence()
 
 
 # -- the hint ------------------------------------------------------------------------------------
@@ -137,11 +140,22 @@ def test_the_hint_names_a_best_card(seed):
         assert f"play the {found.cards[0].name_in_words()}" in found.text
 
 
-def test_the_hint_in_the_exchange_is_the_advisors_best_choice():
+def test_the_hint_in_the_exchange_is_the_evaluators_best_choice():
     deal = Deal.from_seed(7)
-    found = hint(deal)
-    assert found.cards == advise_exchange(deal, top=1)[0].discards
-    assert found.text.startswith("Hint: ")
+    steps = []
+    found = hint(deal, progress=lambda done, total: steps.append(done))
+    best = evaluate_exchange(deal)[0]
+    assert found.cards == best.discards and found.value == best.expected and steps[-1] == len(steps)
+    assert found.text.startswith("Hint: Discards") and "over the whole deal" in found.text
+
+
+def test_younger_s_hint_says_nothing_of_the_order_of_the_talon():
+    deal = Deal.from_seed(7)
+    after = deal.apply(Exchange(evaluate_exchange(deal)[0].discards))
+    taken = len(after.discards[ELDER])
+    talon = deal.talon[:taken] + tuple(reversed(deal.talon[taken:]))
+    shuffled = Deal.new(deal.dealt(ELDER), deal.dealt(YOUNGER), talon).apply(Exchange(after.discards[ELDER]))
+    assert hint(after) == hint(shuffled)
 
 
 # -- the best continuation ----------------------------------------------------------------------------
@@ -272,7 +286,7 @@ def test_the_value_marks_show_only_legal_cards_when_following_suit():
 def test_the_hint_button_names_a_best_card_and_the_best_discards():
     table = PracticeTable(role="elder", deal=7)
     find(table, "pw-hint").click()
-    best = advise_exchange(table.deal, top=1)[0]
+    best = evaluate_exchange(table.deal)[0]
     assert text_of(find(table, "pw-hint-text").value).strip().startswith("Hint: ")
     assert table._hint.cards == best.discards
     to_play(table)

@@ -103,23 +103,8 @@ class Advice:
 
     def explanation(self) -> str:
         """What the choice keeps, gives up and draws for, and what it is worth, in words."""
-        discarded = mask_of(self.discards)
-        held = _combinations(self.hand)
-        kept = [combo for combo in held if not combo.mask & discarded]
-        given_up = [combo for combo in held if combo.mask & discarded]
-        if self.discards:
-            sentences = [
-                ngettext("Discards {count} card: {cards}.", "Discards {count} cards: {cards}.", len(self.discards)).format(
-                    count=len(self.discards), cards=_cards_text(self.discards)
-                )
-            ]
-        else:
-            sentences = [_("Exchanges no card.")]
-        if kept:
-            sentences.append(_("Keeps: {combinations}.").format(combinations=_name_list(kept)))
-        if given_up:
-            sentences.append(_("Gives up: {combinations}.").format(combinations=_name_list(given_up)))
-        sentences.extend(self._draw_sentences(self.hand & ~discarded))
+        sentences = discard_sentences(self.hand, self.discards)
+        sentences.extend(self._draw_sentences(self.hand & ~mask_of(self.discards)))
         sentences.append(_("Expected net score of the declarations: {value}.").format(value=format_decimal(self.expected, SIGNED)))
         if self.repique:
             sentences.append(_("Chance of a repique: {percent}%.").format(percent=_percent(self.repique)))
@@ -149,6 +134,27 @@ class Advice:
             if kept[index] <= theirs[index] and chance:
                 targets.append(_(target).format(percent=_percent(chance)))
         return [_("Draws for {targets}: the chances of beating younger's hand as it stands.").format(targets=_join(targets))] if targets else []
+
+
+def discard_sentences(hand: int, discards: tuple[Card, ...]) -> list[str]:
+    """What a choice of discards throws, keeps and gives up of the hand's combinations, in words."""
+    discarded = mask_of(discards)
+    held = _combinations(hand)
+    kept = [combo for combo in held if not combo.mask & discarded]
+    given_up = [combo for combo in held if combo.mask & discarded]
+    if discards:
+        sentences = [
+            ngettext("Discards {count} card: {cards}.", "Discards {count} cards: {cards}.", len(discards)).format(
+                count=len(discards), cards=_cards_text(discards)
+            )
+        ]
+    else:
+        sentences = [_("Exchanges no card.")]
+    if kept:
+        sentences.append(_("Keeps: {combinations}.").format(combinations=_name_list(kept)))
+    if given_up:
+        sentences.append(_("Gives up: {combinations}.").format(combinations=_name_list(given_up)))
+    return sentences
 
 
 _TARGETS = (N_("the point ({percent}%)"), N_("the sequences ({percent}%)"), N_("the sets ({percent}%)"))
@@ -235,6 +241,16 @@ def _net_keys(elder: np.ndarray, younger: np.ndarray, blanche: tuple[bool, bool]
     """Elder's declarations against younger's (decoded, broadcastable): 4 * (elder's points minus
     younger's) + 2 * (elder repiques) + (younger does not repique). Younger minimising this key
     minimises elder's net, then stops elder's repique, then makes his own."""
+    elder_total, younger_total, elder_repique, younger_repique = declaration_scores(elder, younger, blanche)
+    return 4 * (elder_total - younger_total) + 2 * elder_repique + (1 - younger_repique)
+
+
+def declaration_scores(
+    elder: np.ndarray, younger: np.ndarray, blanche: tuple[bool, bool]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """What each side scores from carte blanche, the declarations and the repique, for hands
+    decoded by `_decode` (broadcastable): elder's total, younger's total, and whether elder and
+    whether younger repiqued (0/1)."""
     e_point, e_sequence, e_sequence_points, e_set, e_set_points = elder
     y_point, y_sequence, y_sequence_points, y_set, y_set_points = younger
     scores = (  # each category: elder's points if he wins it, minus younger's if he does
@@ -255,10 +271,12 @@ def _net_keys(elder: np.ndarray, younger: np.ndarray, blanche: tuple[bool, bool]
         elder_none = elder_none & (elder_gain == 0)
         elder_total = elder_total + elder_gain
         younger_total = younger_total + younger_gain
-    elder_repique = elder_alone >= BONUS_THRESHOLD
-    younger_repique = younger_alone >= BONUS_THRESHOLD
-    net = elder_total - younger_total + REPIQUE_BONUS * (elder_repique.astype(np.int64) - younger_repique)
-    return 4 * net + 2 * elder_repique + (1 - younger_repique.astype(np.int64))
+    elder_repique = (elder_alone >= BONUS_THRESHOLD).astype(np.int64)
+    younger_repique = (younger_alone >= BONUS_THRESHOLD).astype(np.int64)
+    return (
+        elder_total + REPIQUE_BONUS * elder_repique, younger_total + REPIQUE_BONUS * younger_repique,
+        elder_repique, younger_repique,
+    )
 
 
 def _split(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -20,15 +20,14 @@ same deal always gets the same choices. With both hands on the table (open pique
 opponent's hand, as the learner does.
 
 The club player (`ClubPlayer`) takes the exchange advisor's choice and looks one card ahead in
-play; the expert (`ExpertPlayer`) plays every card with the exact solver and values its best
-exchanges by the whole deal they lead to. Both are deterministic. Measured by
-`benchmarks/bench_match.py` (200 deals, each played twice with seats swapped): expert beats club
-by about 3.4 points a deal, club beats beginner by about 11.
+play; the expert (`ExpertPlayer`) plays every card with the exact solver and takes the exchange
+evaluator's choice (`evaluator.py`: the whole deal, over the talon orders it cannot see). Both are
+deterministic. Measured by `benchmarks/bench_match.py` (80 deals, each played twice with seats
+swapped): expert beats club by about 6.9 points a deal, club beats beginner by about 9.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from functools import partial
 from typing import Protocol, runtime_checkable
@@ -231,24 +230,19 @@ _PLAY_WEIGHT = (0.0, 0.0, 0.1, 0.2, 0.4, 0.8, 1.4, 2.5)
 
 # -- the expert ------------------------------------------------------------------------------------
 class ExpertPlayer(SimplePlayer):
-    """The expert: the exact solver for the play, the advisor and the solver for the exchange.
+    """The expert: the exact solver for the play, the whole-deal evaluator for the exchange.
 
     - Play: the card with the best solver value for its seat (elder maximises elder's points to
       come minus younger's, younger minimises them); among cards of equal value, the one the
       club player's rules would pick, else the lowest. One `Solver` is kept for the whole deal.
-    - Exchange: the advisor's `candidates` best choices (and the club player's), each valued by
-      what the whole deal will bring: the declarations and the play under best play. Younger knows
-      what he will draw (the cards left by elder lie in their order, as the advisor assumes);
-      elder does not know the order of the talon, so each of his choices is valued over the same
-      `samples` orders of it (drawn from the cards alone, never from their true order), younger
-      answering with the advisor's best reply.
+    - Exchange: the first choice of `evaluator.evaluate_exchange`, which values a short list of
+      discards by the whole deal (declarations, repique, the play solved, the cards or capot),
+      averaged over the orders of the talon that the player to move cannot see.
 
     Deterministic: the same deal always gets the same choices.
     """
 
     level = "expert"
-    candidates = 6
-    samples = 6
 
     def __init__(self) -> None:
         self._solver = None
@@ -274,55 +268,9 @@ class ExpertPlayer(SimplePlayer):
         return preferred if preferred in best_cards else min(best_cards, key=lambda card: (card.rank, card.suit))
 
     def choose_discards(self, deal: Deal) -> Exchange:
-        from piquet_widgets.analysis.advisor import advise_exchange
+        from piquet_widgets.analysis.evaluator import evaluate_exchange
 
-        advice = advise_exchange(deal)
-        choices = [item.discards for item in advice[: self.candidates]]
-        club = ClubPlayer().choose_from(advice, deal.hands[deal.to_move])
-        if club not in choices:
-            choices.append(club)
-        if len(choices) == 1:
-            return Exchange(choices[0])
-        seat = deal.to_move
-        sign = 1 if seat is ELDER else -1
-        solver = self.solver_for(deal)
-        if seat is YOUNGER:
-            orders = [deal]
-        else:
-            orders = [Deal.new(deal.dealt(ELDER), deal.dealt(YOUNGER), order, deal.rules) for order in self._talon_orders(deal)]
-        best, best_value = choices[0], None
-        for discards in choices:
-            total = 0
-            for start in orders:
-                total += _deal_value(start.apply(Exchange(discards)), solver)
-            value = sign * total
-            if best_value is None or value > best_value:
-                best, best_value = discards, value
-        return Exchange(best)
-
-    def _talon_orders(self, deal: Deal) -> list[tuple[Card, ...]]:
-        """`samples` orders of the talon's cards, chosen from the cards of the deal alone."""
-        cards = sorted(deal.talon)
-        rng = random.Random(deal.elder_dealt * 2**32 + deal.younger_dealt)
-        orders = []
-        for _ in range(self.samples):
-            rng.shuffle(cards)
-            orders.append(tuple(cards))
-        return orders
-
-
-def _deal_value(deal: Deal, solver) -> int:
-    """Elder's points minus younger's of a whole deal from `deal` (elder has exchanged): younger's
-    exchange as the advisor advises, everything declared, then best play by both."""
-    from piquet_widgets.analysis.advisor import advise_exchange
-    from piquet_widgets.analysis.solve import solve_position
-    from piquet_widgets.engine.records import Position
-
-    if deal.phase is Phase.EXCHANGE:
-        deal = deal.apply(Exchange(advise_exchange(deal, top=1)[0].discards))
-    while deal.phase is Phase.DECLARATIONS:
-        deal = deal.apply(deal.default_action())
-    return deal.scores[ELDER] - deal.scores[YOUNGER] + solve_position(Position.of_deal(deal), solver).value
+        return Exchange(evaluate_exchange(deal, solver=self.solver_for(deal))[0].discards)
 
 
 _BEGINNER = SimplePlayer()

@@ -127,12 +127,15 @@ class Hint:
     value: float
 
 
-def hint(deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None) -> Hint:
-    """The best card (the solver) or the best discards (the exchange advisor) for the player to move."""
+def hint(
+    deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None, progress: Callable[[int, int], None] | None = None
+) -> Hint:
+    """The best card (the solver) or the best discards (the whole-deal evaluator, which reports
+    `progress(done, total)` as it goes: about a second for elder) for the player to move."""
     if deal.phase is Phase.EXCHANGE:
-        from piquet_widgets.analysis.advisor import advise_exchange
+        from piquet_widgets.analysis.evaluator import evaluate_exchange
 
-        best = advise_exchange(deal, top=1)[0]
+        best = evaluate_exchange(deal, solver=solver, should_stop=should_stop, progress=progress)[0]
         text = _("Hint: {advice}").format(advice=best.explanation())
         return Hint(deal.to_move, deal.phase, best.discards, text, best.expected)
     if deal.phase is not Phase.PLAY:
@@ -200,7 +203,7 @@ class Mistake:
 
 @dataclass(frozen=True)
 class ExchangeNote:
-    """A learner's discards against the advisor's best, in expected points of the declarations."""
+    """A learner's discards against the evaluator's best, in expected points of the whole deal."""
 
     seat: Seat
     discards: tuple[Card, ...]
@@ -214,7 +217,7 @@ class ExchangeNote:
 
     def sentence(self) -> str:
         return _(
-            "Exchange: {player} discarded {cards}, expected to bring {value} in the declarations; "
+            "Exchange: {player} discarded {cards}, expected to bring {value} over the whole deal; "
             "discarding {best} was expected to bring {best_value}."
         ).format(
             player=_seat_word(self.seat), cards=_cards_text(self.discards), value=format_decimal(self.expected, SIGNED),
@@ -280,9 +283,12 @@ def review_play(
     return mistakes
 
 
-def review_exchanges(timeline: Sequence[Deal], seats: Iterable[Seat] | None = None) -> list[ExchangeNote]:
-    """The exchanges of `seats` whose expectation (the advisor's) was below the best choice's."""
-    from piquet_widgets.analysis.advisor import advise_exchange
+def review_exchanges(
+    timeline: Sequence[Deal], seats: Iterable[Seat] | None = None, solver: Solver | None = None, should_stop: StopCheck = None
+) -> list[ExchangeNote]:
+    """The exchanges of `seats` whose expectation over the whole deal (the evaluator's) was below
+    the best choice's."""
+    from piquet_widgets.analysis.evaluator import evaluate_exchange
 
     wanted = frozenset(seats) if seats is not None else frozenset(Seat)
     notes = []
@@ -290,9 +296,9 @@ def review_exchanges(timeline: Sequence[Deal], seats: Iterable[Seat] | None = No
         if before.phase is Phase.EXCHANGE and before.to_move in wanted:
             seat = before.to_move
             discards = after.discards[seat]
-            advice = advise_exchange(before)
+            advice = evaluate_exchange(before, solver=solver, include=[discards], should_stop=should_stop)
             mask = mask_of(discards)
-            mine = next(item for item in advice if mask_of(item.discards) == mask and len(item.discards) == len(discards))
+            mine = next(item for item in advice if mask_of(item.discards) == mask)
             if mine.expected < advice[0].expected - 1e-9:
                 notes.append(ExchangeNote(seat, tuple(discards), mine.expected, advice[0].discards, advice[0].expected))
     return notes
@@ -304,7 +310,8 @@ def review_deal(
     """The review of a deal for `seats` (both by default): play mistakes and exchanges."""
     wanted = frozenset(seats) if seats is not None else frozenset(Seat)
     mistakes = review_play(timeline, wanted, solver, should_stop)
-    return Review(wanted, tuple(mistakes), tuple(review_exchanges(timeline, wanted)), len(_plays(timeline, wanted)))
+    exchanges = review_exchanges(timeline, wanted, solver, should_stop)
+    return Review(wanted, tuple(mistakes), tuple(exchanges), len(_plays(timeline, wanted)))
 
 
 # -- the best continuation ------------------------------------------------------------------------

@@ -1,0 +1,336 @@
+"""The evaluator of exchanges: each choice of discards valued by the whole deal it leads to.
+
+>>> from piquet_widgets.engine import Deal
+>>> best = evaluate_exchange(Deal.from_seed(7))[0]     # elder's best discards, about a second
+>>> 1 <= len(best.discards) <= 5, best.expected == best.declarations + best.play
+(True, True)
+
+The exchange advisor (`advisor.py`) ranks discards by the declarations alone. This module values
+the best of them by everything the deal will bring the player to move, minus what it brings his
+opponent: carte blanche, point, sequences, sets and the repique, then the play of the twelve
+tricks solved exactly (`solver.py`: the points of play, the pique, the cards or capot).
+
+What the player to move sees (open piquet, rules.md section 8b)
+----------------------------------------------------------------
+Both hands are on the table; the talon is face down, so its cards are known as a set, never in
+their order. The evaluator reads the talon's cards sorted and nothing else of it.
+
+- **Elder** does not know which of the eight he will draw, nor what younger will then draw. A
+  choice of k discards is worth its average over the orders of the talon: elder draws the first
+  k, younger replies to elder's new hand and draws from the rest.
+- **Younger** has seen elder's hand before and after elder's exchange, so he knows which cards
+  are left in the talon, but not their order: taking j of them he gets a random j of them.
+- **Younger's reply**, inside elder's evaluation, is the one that looks best to younger by the
+  declarations (their exact expectation over his draws) plus the strength of the cards he keeps
+  for the play (`_YoungerChoices.reply`): solving the play for every reply to every draw of elder would
+  cost far too much.
+
+How it is fast
+--------------
+The choices are pruned to a short list: the best by the declarations (the advisor's ranking for
+elder, the same measure over younger's draws for younger) and the best by the declarations plus
+the strength of the kept cards for the play (aces and kings, long suits). The declarations of
+each listed choice are averaged exactly over every draw; the play is solved for a fixed sample of
+talon orders, the same orders for every choice (so the comparison between choices does not
+depend on luck in the sample), and one `Solver` keeps its tables across all of them. For elder
+the list is valued on a few orders first, and its best few again on more.
+`benchmarks/bench_evaluator.py` measures the loss against a far slower, exhaustive evaluation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from piquet_widgets.analysis.advisor import SIGNED, Advice, _codes, _decode, _subsets, advise_exchange, declaration_scores, discard_sentences
+from piquet_widgets.analysis.players import _strength
+from piquet_widgets.analysis.solver import ELDER as SOLVER_ELDER
+from piquet_widgets.analysis.solver import SearchInterrupted, Solver
+from piquet_widgets.engine.cards import Card, cards_of, mask_of
+from piquet_widgets.engine.combinations import is_carte_blanche
+from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Phase, Seat
+from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.i18n import N_, _, format_decimal
+
+__all__ = ["Evaluation", "Settings", "evaluate_exchange", "SearchInterrupted"]
+
+#: Called with (draws solved, draws planned) as the evaluation goes.
+Progress = Callable[[int, int], None]
+#: Asked between solves and inside them; answering True stops the evaluation (`SearchInterrupted`).
+StopCheck = Callable[[], bool]
+
+# The strength for the play of every holding of one suit (a byte), so that many hands add up at once.
+_SUIT_STRENGTH = np.array([_strength(byte) for byte in range(256)])
+#: Points of the declarations one point of play strength (see `players._strength`) is worth when
+#: ranking choices for the short list and younger's reply.
+STRENGTH_WEIGHT = 2.0
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How much work an evaluation does: the short list's length (`by_declarations` best by the
+    declarations, `by_strength` best by the declarations plus the strength kept for the play) and
+    how many talon orders (elder) or draws (younger) each listed choice is solved for. Elder's
+    `finalists` best are then valued again on `final_samples` orders (a cheap first round, a
+    closer look at the best). `exhaustive` solves every draw instead (the benchmark's reference)."""
+
+    by_declarations: int = 4
+    by_strength: int = 4
+    samples: int = 8
+    exhaustive: bool = False
+    finalists: int = 0
+    final_samples: int = 0
+
+
+#: Tuned on seeds 1000-1019 against the benchmark's reference (`benchmarks/bench_evaluator.py`).
+ELDER_SETTINGS = Settings(by_declarations=8, by_strength=8, samples=4, finalists=4, final_samples=12)
+YOUNGER_SETTINGS = Settings(by_declarations=24, by_strength=48, samples=20)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """One choice of discards and what the whole deal is expected to bring the player to move
+    (his points minus his opponent's): `declarations` (carte blanche, point, sequences, sets,
+    repique; exact over the draws) plus `play` (the tricks solved, the pique, the cards or capot;
+    averaged over `orders` talon orders or draws). `expected` is their sum; `hand` the player's
+    hand before the exchange."""
+
+    seat: Seat
+    discards: tuple[Card, ...]
+    expected: float
+    declarations: float
+    play: float
+    orders: int
+    hand: int
+
+    def explanation(self) -> str:
+        """What the choice throws and keeps, and what the whole deal is expected to bring, in words."""
+        value = _(
+            "Expected over the whole deal, averaged over the orders of the talon that cannot be seen: {value} "
+            "({declarations} from the declarations, {play} from the play)."
+        ).format(
+            value=format_decimal(self.expected, SIGNED), declarations=format_decimal(self.declarations, SIGNED),
+            play=format_decimal(self.play, SIGNED),
+        )
+        return " ".join([*discard_sentences(self.hand, self.discards), value])
+
+
+def evaluate_exchange(
+    deal: Deal,
+    settings: Settings | None = None,
+    *,
+    solver: Solver | None = None,
+    include: Iterable[tuple[Card, ...]] = (),
+    progress: Progress | None = None,
+    should_stop: StopCheck | None = None,
+) -> list[Evaluation]:
+    """The short list of the player to move's exchanges (and the choices in `include`, such as the
+    learner's), each valued by the whole deal, best first (elder's finalists, valued on more
+    orders, ahead of the rest).
+
+    Uses only what that player sees: never the order of the talon. `progress(done, total)` is
+    called after each planned draw is solved (`total` of them in all); when `should_stop()` answers True the evaluation raises
+    `SearchInterrupted` (nothing is returned). Raises PiquetError outside the exchange.
+    """
+    if deal.phase is not Phase.EXCHANGE:
+        raise PiquetError(N_("The exchange is over."))
+    seat = deal.to_move
+    work = _Work(deal, solver or Solver(), [mask_of(discards) for discards in include], progress, should_stop)
+    previous, work.solver.should_stop = work.solver.should_stop, should_stop
+    try:
+        if seat is ELDER:
+            return work.elder(settings or ELDER_SETTINGS)
+        return work.younger(settings or YOUNGER_SETTINGS)
+    finally:
+        work.solver.should_stop = previous
+
+
+class _YoungerChoices:
+    """Younger's legal discards and the declarations they lead to against any elder hand, for
+    draws from a fixed pool of talon cards (his hands are decoded once, for every draw of the pool)."""
+
+    def __init__(self, younger: int, pool: tuple[Card, ...], blanche: tuple[bool, bool], smallest: int) -> None:
+        self.younger, self.blanche = younger, blanche
+        discard_masks, discard_sizes = _subsets(cards_of(younger))
+        draw_masks, draw_sizes = _subsets(pool)
+        self.sizes: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        for size in range(smallest, len(pool) + 1):
+            discards, draws = discard_masks[discard_sizes == size], draw_masks[draw_sizes == size]
+            hands = (younger & ~discards)[:, None] | draws[None, :]
+            self.sizes[size] = (discards, draws, _decode(_codes(hands)))
+        self.replies: dict[tuple[int, int], tuple[int, float]] = {}
+
+    def table(self, elder: int, left: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every legal discard (masks, sizes) with the talon cards `left` (a mask), and elder's net
+        declarations after it, averaged exactly over younger's draws (any j of `left`, equally likely)."""
+        theirs = _decode(_codes(np.array([elder], np.int64)))[:, :, None]
+        masks, sizes, nets = [], [], []
+        for size, (discards, draws, decoded) in self.sizes.items():
+            if size > left.bit_count():
+                break
+            columns = (draws & ~left) == 0
+            elder_total, younger_total, _, _ = declaration_scores(theirs, decoded[:, :, columns], self.blanche)
+            masks.append(discards)
+            sizes.append(np.full(len(discards), size))
+            nets.append((elder_total - younger_total).mean(axis=1))
+        return np.concatenate(masks), np.concatenate(sizes), np.concatenate(nets)
+
+    def reply(self, elder: int, left: int) -> tuple[int, float]:
+        """Younger's reply (cached): the discards (a mask) with the best declarations for him (his
+        expectation over his draws) plus `STRENGTH_WEIGHT` times the strength of the cards he
+        keeps for the play; and elder's expected net declarations after it."""
+        key = (elder, left)
+        if key not in self.replies:
+            discards, _, net = self.table(elder, left)
+            best = int(np.argmax(-net + STRENGTH_WEIGHT * _play_strength(self.younger & ~discards)))
+            self.replies[key] = int(discards[best]), float(net[best])
+        return self.replies[key]
+
+
+def _play_strength(hands: np.ndarray) -> np.ndarray:
+    """`players._strength` of many hands at once."""
+    return sum(_SUIT_STRENGTH[hands >> 8 * suit & 0xFF] for suit in range(4))
+
+
+def _short_list(masks: list[int], declarations: np.ndarray, hand: int, settings: Settings, include: list[int]) -> list[int]:
+    """Indexes of the choices to evaluate: the best by the declarations (the player's own view),
+    then the best by the declarations plus the strength kept for the play, then those of `include`
+    (masks), without repeats."""
+    strength = _play_strength(hand & ~np.array(masks, np.int64))
+    by_declarations = np.argsort(-declarations, kind="stable")[: settings.by_declarations]
+    by_strength = np.argsort(-(declarations + STRENGTH_WEIGHT * strength), kind="stable")[: settings.by_strength]
+    included = [index for index, mask in enumerate(masks) if mask in include]
+    return list(dict.fromkeys([*by_declarations.tolist(), *by_strength.tolist(), *included]))
+
+
+class _Work:
+    """One evaluation: the deal as the player to move sees it, the solver, the caches, the progress."""
+
+    def __init__(
+        self, deal: Deal, solver: Solver, include: list[int], progress: Progress | None, should_stop: StopCheck | None
+    ) -> None:
+        self.deal = deal
+        self.rules = deal.rules
+        self.blanche = (is_carte_blanche(deal.elder_dealt), is_carte_blanche(deal.younger_dealt))
+        self.solver = solver
+        self.progress = progress
+        self.should_stop = should_stop
+        self.include = include
+        self.done = self.total = 0
+        self.values: dict[tuple[int, int], int] = {}
+
+    # -- elder ------------------------------------------------------------------------------------
+    def elder(self, settings: Settings) -> list[Evaluation]:
+        deal = self.deal
+        hand = deal.hands[ELDER]
+        talon = tuple(sorted(deal.talon))  # the cards only: elder does not know their order
+        advice = advise_exchange(deal)
+        if self.should_stop is not None and self.should_stop():
+            raise SearchInterrupted
+        listed = [advice[i] for i in _short_list([mask_of(a.discards) for a in advice], np.array([a.expected for a in advice]), hand, settings, self.include)]
+        self.choices = _YoungerChoices(deal.hands[YOUNGER], talon, self.blanche, self.rules.younger_min_exchange)
+        rng = random.Random(_seed(deal.hands, mask_of(talon)))
+        orders = [tuple(rng.sample(talon, len(talon))) for _ in range(max(settings.samples, settings.final_samples))]
+        first = orders[: settings.samples]
+        finalists = min(settings.finalists, len(listed))
+        self.total = sum(comb(len(talon), len(item.discards)) if settings.exhaustive else len(first) for item in listed)
+        self.total += finalists * len(orders)
+        evaluations = sorted((self._value_elder(item, first, settings.exhaustive) for item in listed), key=lambda e: -e.expected)
+        if finalists:  # the best few again, on more orders (the first ones are solved already)
+            best = [next(item for item in listed if item.discards == e.discards) for e in evaluations[:finalists]]
+            evaluations[:finalists] = sorted((self._value_elder(item, orders, False) for item in best), key=lambda e: -e.expected)
+        return evaluations
+
+    def _value_elder(self, item: Advice, orders: list[tuple[Card, ...]], exhaustive: bool) -> Evaluation:
+        """One of elder's choices (the advisor's item) valued over `orders` (or every order)."""
+        deal = self.deal
+        hand = deal.hands[ELDER]
+        talon = tuple(sorted(deal.talon))
+        keep = hand & ~mask_of(item.discards)
+        size = len(item.discards)
+        plan = self._elder_plan(size, talon, orders, exhaustive)
+        declarations = [self._reply(keep, drawn)[1] for drawn in combinations(talon, size)]
+        play = 0.0
+        for drawn, rest, weight in plan:
+            final = keep | mask_of(drawn)
+            reply, _ = self._reply(keep, drawn)
+            taken = rest(reply.bit_count())
+            play += weight * sum(self._play(final, deal.hands[YOUNGER] & ~reply | mask_of(cards)) for cards in taken) / len(taken)
+            self._step()
+        declared = sum(declarations) / len(declarations)
+        return Evaluation(ELDER, item.discards, declared + play, declared, play, len(plan), hand)
+
+    def _elder_plan(self, size: int, talon: tuple[Card, ...], orders: list[tuple[Card, ...]], exhaustive: bool) -> list:
+        """The (elder's draw, younger's draws for a reply of j cards, weight) to solve: each of the
+        sampled orders, or every draw of elder with every draw of younger."""
+        if not exhaustive:
+            return [(order[:size], lambda j, rest=order[size:]: [rest[:j]], 1 / len(orders)) for order in orders]
+        draws = list(combinations(talon, size))
+        plan = []
+        for drawn in draws:
+            rest = tuple(card for card in talon if card not in drawn)
+            plan.append((drawn, lambda j, rest=rest: [taken for taken in combinations(rest, j)], 1 / len(draws)))
+        return plan
+
+    def _reply(self, keep: int, drawn: tuple[Card, ...]) -> tuple[int, float]:
+        """Younger's reply to elder's hand after drawing `drawn`, and elder's expected net declarations."""
+        drawn_mask = mask_of(drawn)
+        return self.choices.reply(keep | drawn_mask, mask_of(self.deal.talon) & ~drawn_mask)
+
+    # -- younger ----------------------------------------------------------------------------------
+    def younger(self, settings: Settings) -> list[Evaluation]:
+        deal = self.deal
+        elder, hand = deal.hands
+        left = tuple(sorted(deal.talon_left))  # the cards only: younger does not know their order
+        discards, sizes, net = _YoungerChoices(hand, left, self.blanche, self.rules.younger_min_exchange).table(elder, mask_of(left))
+        listed = _short_list(discards.tolist(), -net, hand, settings, self.include)
+        rng = random.Random(_seed(deal.hands, mask_of(left)))
+        draws: dict[int, list[tuple[Card, ...]]] = {}
+        for index in listed:
+            size = int(sizes[index])
+            if size not in draws:
+                every = list(combinations(left, size))
+                draws[size] = every if settings.exhaustive or len(every) <= settings.samples else rng.sample(every, settings.samples)
+        self.total = sum(len(draws[int(sizes[index])]) for index in listed)
+        evaluations = []
+        for index in listed:
+            keep = hand & ~int(discards[index])
+            chosen = draws[int(sizes[index])]
+            play = 0.0
+            for taken in chosen:
+                play -= self._play(elder, keep | mask_of(taken)) / len(chosen)
+                self._step()
+            cards = tuple(card for card in cards_of(hand) if discards[index] >> card & 1)
+            evaluations.append(Evaluation(YOUNGER, cards, -float(net[index]) + play, -float(net[index]), play, len(chosen), hand))
+        return sorted(evaluations, key=lambda e: -e.expected)
+
+    # -- the play ---------------------------------------------------------------------------------
+    def _play(self, elder: int, younger: int) -> int:
+        """Elder's points minus younger's from the play of these hands, solved (cached), after the
+        declarations that decide whether a pique is still possible."""
+        key = (elder, younger)
+        if key not in self.values:
+            if self.should_stop is not None and self.should_stop():
+                raise SearchInterrupted
+            mine, theirs = (_decode(_codes(np.array([hand], np.int64))) for hand in (elder, younger))
+            elder_total, younger_total, _, _ = declaration_scores(mine, theirs, self.blanche)
+            scores = (int(elder_total[0]), int(younger_total[0]))
+            value = self.solver.value(elder, younger, SOLVER_ELDER, None, (0, 0), scores, self.rules.low_cards_count_in_play)
+            self.values[key] = value
+        return self.values[key]
+
+    def _step(self) -> None:
+        """One planned draw solved: tell the progress callback."""
+        self.done += 1
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+
+def _seed(hands: tuple[int, int], talon: int) -> int:
+    """The sampling seed: from the hands and the talon's cards, never their order."""
+    return hands[0] * 2**64 + hands[1] * 2**32 + talon
