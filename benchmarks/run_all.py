@@ -23,6 +23,7 @@ MEASURES = {
     "app": "the tutorial app: cold start, a new visitor's first widget, kernel memory per visitor (Chromium)",
     "drills": "the lessons' drills: dealing a fresh drill of every kind and level from a random deal",
     "engine": "the engine: random deals played through the public API, replay --json of 10,000 records, one replay's start-up",
+    "evaluator": "the whole-deal exchange evaluator: its first choice's loss against an exhaustive reference, and its time",
     "load": "thirty visitors at once on one server, each playing a deal to the end (some in Chromium)",
     "match": "the computer levels against each other: points per deal with a 95% confidence interval",
     "solver": "the exact trick solver: a whole deal from the opening lead, and the next position",
