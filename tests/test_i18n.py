@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import ast
 import gettext
-import re
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -88,6 +88,28 @@ def test_every_translation_keeps_the_placeholders(language):
         for text in strings:
             assert catalogs.placeholders(text) == wanted, (language, message.id, text)
             text.format(**{name: "x" for name in wanted})  # formats without error
+
+
+def markup(text: str) -> tuple[int, int, list[str]]:
+    """The markup a message carries: its bold pairs, its italic pairs and its HTML tags in order."""
+    bold = text.count("**")
+    italic = text.replace("**", "").count("*")
+    return bold, italic, re.findall(r"</?[a-z][a-z0-9]*", text)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_translation_keeps_the_markup(language):
+    """`**bold**`, `*italic*` and HTML tags of the English stand in the translation too."""
+    wrong = []
+    for message in catalogs.read_catalog(language):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            if markup(text) != markup(ids[0]):
+                wrong.append((ids[0][:60], text[:60]))
+    assert not wrong, f"{language}: {len(wrong)} messages whose markup differs, first: {wrong[:3]}"
 
 
 @pytest.mark.parametrize(
