@@ -254,3 +254,12 @@ def test_the_page_cannot_set_what_the_browser_keeps():
     kept = table.store.record
     table.store.set_state({"record": json.dumps({"hello": "world"}), "max_bytes": 10**12, "storage_key": "other"})
     assert table.store.record == kept and table.store.max_bytes == MAX_RECORD_BYTES
+
+
+def test_a_deal_asked_for_is_not_replaced_by_the_partie_kept_in_the_browser():
+    kept = PracticeTable(role="younger", seed=3).store.record
+    asked = PracticeTable(deal=SEED)
+    code = asked.code
+    send(asked, {"type": "restore", "text": kept})
+    assert asked.code == code and asked.role == "elder"
+    assert message(asked) != "The partie kept in this browser is restored."

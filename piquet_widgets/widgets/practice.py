@@ -78,7 +78,8 @@ class PracticeTable(widgets.VBox):
     - `language_selector`: show the language menu (`pw-language`); choosing a language re-renders
       every text of the table (and of every other widget shown) and keeps the game where it is.
     - `keep_in_browser`: the partie is kept in the visitor's browser (localStorage) and restored
-      when the page is opened again there.
+      when the page is opened again there — unless a `deal` was asked for (the address's
+      `?seed=`, or notebook code): that deal is played, not the kept partie.
 
     The toolbar holds the role, the level, New deal, Undo, Redo and Hint; the "More" panel
     (`pw-more`) the deal code (`pw-code`, `pw-load`), New partie, and Download / Upload
@@ -138,6 +139,8 @@ class PracticeTable(widgets.VBox):
         self.code_input = widgets.Text(continuous_update=False, style={"description_width": "initial"}).add_class("pw-code")
         self.load_button = widgets.Button().add_class("pw-load")
         self.store = PartieStore(self._on_record, self._refused) if keep_in_browser else None
+        if self.store is not None and deal is not None:
+            self.store.restored = True  # the deal asked for wins over the partie this browser kept
         self.confirm_button = widgets.Button(button_style="primary").add_class("pw-confirm")
         self.message = widgets.HTML().add_class("pw-message")
         self.felt = Felt(four_colour=four_colour)
@@ -558,6 +561,8 @@ class PracticeTable(widgets.VBox):
         self.analyst.relabel()
         self.code_input.placeholder = _("Deal code")
         self.code_input.description = _("Deal code")
+        self.role_select.description = _("Your seat")
+        self.level_select.description = _("Computer level")
         self.felt.relabel()
         if self._hint is not None and self._hint_deal is self.deal:
             self._hint = None
