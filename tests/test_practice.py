@@ -256,3 +256,20 @@ def test_the_menus_follow_what_python_asks():
     table.set_level("expert")
     assert find(table, "pw-level").value == "expert" and table.level == "expert"
     assert table.number == 1  # a change of level keeps the partie
+
+
+def test_the_talon_is_face_down_until_drawn_unless_the_study_option_shows_it():
+    table = PracticeTable(role="elder", deal=SEED)
+    talon, rest = find(table, "pw-talon"), find(table, "pw-talon-younger")
+    assert not talon.face_up and not rest.face_up  # rules 8b: nobody knows the talon's order
+    assert set(talon.labels.values()) == {"face-down card"}
+    table.show_hint()
+    assert "talon is shown" not in table._hint.text
+    find(table, "pw-show-talon").value = True
+    assert talon.face_up and rest.face_up
+    table.show_hint()
+    assert "the talon's cards, not their order" in table._hint.text
+    find(table, "pw-show-talon").value = False
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:2])  # both exchanges are made now
+    assert table.deal.phase is not Phase.EXCHANGE
+    assert talon.face_up  # what is left is turned up once both have exchanged (rules 3)

@@ -64,6 +64,8 @@ class PracticeSession:
     - `deal`: the first deal (a `Deal`, a deal code or a seed); random by default, from `seed`.
     - `declare_in_full`: the declarations are made in full for both (open piquet); with False
       the learner declares with `declare` (the computer still declares in full).
+    - `show_talon`: the study option that turns the talon face up before it is drawn (rules 8b:
+      it is face down in open piquet); the advice still assumes its order is unknown.
     """
 
     def __init__(
@@ -75,6 +77,7 @@ class PracticeSession:
         level: str = DEFAULT_LEVEL,
         rules: Rules = DEFAULT_RULES,
         declare_in_full: bool = True,
+        show_talon: bool = False,
     ) -> None:
         if role not in ROLES:
             raise PiquetError(N_("practice: role must be one of {known}"), known=", ".join(ROLES))
@@ -84,6 +87,7 @@ class PracticeSession:
         self.computer: Player = get_player(level)
         self.level = level
         self.declare_in_full = declare_in_full
+        self.show_talon = show_talon
         self.partie = Partie(rules, first_dealer=_first_dealer(role))
         self._start(self._deal_of(deal) if deal is not None else self._random_deal())
 
@@ -237,6 +241,8 @@ class PracticeSession:
         deal = self.deal
         if deal.phase not in (Phase.EXCHANGE, Phase.PLAY) or not self.to_move_is_learner:
             raise PiquetError(N_("There is nothing to choose now."))
+        if deal.phase is Phase.EXCHANGE and self.show_talon:
+            return lambda solver: _with_note(hint(deal, solver), _TALON_SHOWN)
         return lambda solver: hint(deal, solver)
 
     # -- words for the learner -------------------------------------------------------------------
@@ -326,6 +332,7 @@ class PracticeSession:
         session.role = role
         session.computer, session.level = get_player(level), level
         session.declare_in_full = True
+        session.show_talon = False
         session.partie = partie if settled else Partie(partie.rules, partie.first_dealer, partie.deals[:-1])
         session.timeline = timeline
         session.redo_stack = []
@@ -380,6 +387,14 @@ class PracticeSession:
             else:
                 action = self.computer.choose_action(deal)
             self.timeline.append(deal.apply(action))
+
+
+_TALON_SHOWN = N_("The talon is shown face up for study, but this advice assumes what you would see in play: the talon's cards, not their order.")
+
+
+def _with_note(found: Hint, note: str) -> Hint:
+    """A hint with one more sentence after its words."""
+    return Hint(found.seat, found.phase, found.cards, "{} {}".format(found.text, _(note)), found.value)
 
 
 def _first_dealer(role: str) -> str:

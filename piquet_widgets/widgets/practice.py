@@ -138,6 +138,7 @@ class PracticeTable(widgets.VBox):
         self.new_partie_button = widgets.Button().add_class("pw-new-partie")
         self.code_input = widgets.Text(continuous_update=False, style={"description_width": "initial"}).add_class("pw-code")
         self.load_button = widgets.Button().add_class("pw-load")
+        self.talon_check = widgets.Checkbox(value=False, indent=False).add_class("pw-show-talon")
         self.store = PartieStore(self._on_record, self._refused) if keep_in_browser else None
         if self.store is not None and deal is not None:
             self.store.restored = True  # the deal asked for wins over the partie this browser kept
@@ -166,6 +167,7 @@ class PracticeTable(widgets.VBox):
         self.values_button.observe(lambda change: self.show_values(change["new"]), names="value")
         self.more_button.observe(lambda change: set_shown(self.more_panel, bool(change["new"])), names="value")
         self.hint_button.on_click(lambda _b: self.show_hint())
+        self.talon_check.observe(lambda change: self.show_talon(change["new"]), names="value")
 
         self.language_select = LanguageSelector() if language_selector else None
         header = widgets.Box(
@@ -175,7 +177,7 @@ class PracticeTable(widgets.VBox):
             [self.role_select, self.level_select, self.new_deal_button, self.undo_button, self.redo_button, self.hint_button, self.more_button]
         ).add_class("pw-toolbar")
         self.more_panel = widgets.Box(
-            [self.code_input, self.load_button, self.new_partie_button] + ([self.store] if self.store is not None else [])
+            [self.code_input, self.load_button, self.new_partie_button, self.talon_check] + ([self.store] if self.store is not None else [])
         ).add_class("pw-toolbar").add_class("pw-more-panel")
         set_shown(self.more_panel, False)
         actions = widgets.Box([self.confirm_button, self.next_deal_button, self.values_button]).add_class("pw-toolbar")
@@ -417,6 +419,7 @@ class PracticeTable(widgets.VBox):
         except PiquetError as error:
             self._refused(error)
             return False
+        session.show_talon, session.declare_in_full = self.session.show_talon, self.session.declare_in_full  # the study options stay
         self.session = session
         self._say(said, "info")
         self._render()
@@ -446,6 +449,16 @@ class PracticeTable(widgets.VBox):
         if self.values_button.value != on:
             self.values_button.value = on  # its observer calls back here
             return
+        self._render()
+
+    def show_talon(self, on: bool = True) -> None:
+        """The study option: the talon face up before it is drawn (face down by default)."""
+        on = bool(on)
+        if self.talon_check.value != on:
+            self.talon_check.value = on  # its observer calls back here
+            return
+        self.session.show_talon = on
+        self._hint = None  # its words depend on what the learner sees
         self._render()
 
     def show_hint(self) -> None:
@@ -551,6 +564,7 @@ class PracticeTable(widgets.VBox):
         self.next_deal_button.description = _("Next deal ▶")
         self.new_partie_button.description = _("New partie")
         self.load_button.description = _("Load code")
+        self.talon_check.description = _("Show the talon")
         if self.store is not None:
             self.store.download_label = _("Download partie")
             self.store.upload_label = _("Upload partie")
@@ -595,6 +609,7 @@ class PracticeTable(widgets.VBox):
                 active = seat in learner and deal.phase in (Phase.EXCHANGE, Phase.PLAY)
                 marks[seat] = {"playable": deal.hand(seat) if active else (), "disabled": not active}
             highlight = {deal.to_move: self.selection} if deal.phase is Phase.EXCHANGE else {}
+            self.felt.talon_face_up = self.session.show_talon
             self.felt.show(deal, highlight=highlight, marks=marks)
             self.board.show(deal, meters(deal))
             set_value(self.message, message_html(self.message_text, self.message_kind))
