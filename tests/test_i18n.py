@@ -571,7 +571,7 @@ def test_switching_the_language_of_a_walkthrough_keeps_its_step(change_language)
 def test_several_language_menus_agree(change_language):
     from piquet_widgets.widgets.practice import PracticeTable
 
-    walk, table = _walkthrough(AT_SETS), PracticeTable(deal=7)
+    walk, table = _walkthrough(AT_SETS), PracticeTable(declare_for_me=True, deal=7)
     menus = [find(walk, "pw-language"), find(table, "pw-language")]
     menus[1].value = "pt"
     assert [menu.value for menu in menus] == ["pt", "pt"]
@@ -618,7 +618,7 @@ def _younger_to_follow_hearts():
     """The practice table where the learner, younger, must follow elder's ace of hearts."""
     from piquet_widgets.widgets.practice import PracticeTable
 
-    table = PracticeTable(role="younger", deal=7)
+    table = PracticeTable(declare_for_me=True, role="younger", deal=7)
     click_card(find(table, "pw-hand-younger"), table.deal.hand(YOUNGER)[0].code)
     find(table, "pw-confirm").click()
     assert table.deal.led == parse_card("AH") and table.deal.to_move is YOUNGER
@@ -654,7 +654,7 @@ def test_switching_the_language_of_the_practice_table_keeps_the_game(change_lang
 def test_switching_the_language_during_the_exchange_keeps_the_selection(change_language):
     from piquet_widgets.widgets.practice import PracticeTable
 
-    table = PracticeTable(role="elder", deal=7)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=7)
     chosen = table.deal.hand(ELDER)[:2]
     for card in chosen:
         click_card(find(table, "pw-hand-elder"), card.code)
@@ -726,7 +726,7 @@ def test_the_lesson_notebooks_have_no_words_of_their_own():
 def test_a_hint_shown_is_said_again_in_the_new_language(change_language):
     from piquet_widgets.widgets.practice import PracticeTable
 
-    table = PracticeTable(role="elder", deal=7)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=7)
     find(table, "pw-hint").click()
     assert text_of(find(table, "pw-hint-text").value).strip().startswith("Hint: Discards")
     change_language("es")

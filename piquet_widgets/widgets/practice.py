@@ -4,7 +4,7 @@ The table builds its controls and renders a `teach.session.PracticeSession`, whi
 and decides everything: an illegal card or discard is refused with the engine's own message and
 changes nothing. The learner plays elder, younger or both; the computer plays the rest.
 
->>> table = PracticeTable(role="elder", deal=7)
+>>> table = PracticeTable(role="elder", deal=7, declare_for_me=True)
 >>> table.to_move_is_learner, table.deal.phase.value
 (True, 'exchange')
 >>> for card in table.deal.hand(table.deal.to_move)[:3]:
@@ -80,6 +80,9 @@ class PracticeTable(widgets.VBox):
     - `keep_in_browser`: the partie is kept in the visitor's browser (localStorage) and restored
       when the page is opened again there — unless a `deal` was asked for (the address's
       `?seed=`, or notebook code): that deal is played, not the kept partie.
+    - `declare_for_me`: the declarations are made for the learner; by default he speaks them
+      with the buttons `pw-speak` (his announcements, answers and running totals) and a wrong
+      one is refused with the reason. The switch `pw-declare-for-me` (More panel) changes it.
 
     The toolbar holds the role, the level, New deal, Undo, Redo and Hint; the "More" panel
     (`pw-more`) the deal code (`pw-code`, `pw-load`), New partie, and Download / Upload
@@ -111,8 +114,9 @@ class PracticeTable(widgets.VBox):
         four_colour: bool = False,
         language_selector: bool = True,
         keep_in_browser: bool = True,
+        declare_for_me: bool = False,
     ) -> None:
-        self.session = PracticeSession(role, deal=deal, seed=seed, level=level, rules=rules)
+        self.session = PracticeSession(role, deal=deal, seed=seed, level=level, rules=rules, speak=not declare_for_me)
         self._values: dict[tuple, CardValues] = {}
         self._review: tuple[Deal, Review] | None = None
         self._hint: Hint | None = None
@@ -139,6 +143,9 @@ class PracticeTable(widgets.VBox):
         self.code_input = widgets.Text(continuous_update=False, style={"description_width": "initial"}).add_class("pw-code")
         self.load_button = widgets.Button().add_class("pw-load")
         self.talon_check = widgets.Checkbox(value=False, indent=False).add_class("pw-show-talon")
+        self.declare_check = widgets.Checkbox(value=declare_for_me, indent=False).add_class("pw-declare-for-me")
+        self.speech = widgets.Box().add_class("pw-toolbar").add_class("pw-speech")
+        self._speech_keys: list[str] = []
         self.store = PartieStore(self._on_record, self._refused) if keep_in_browser else None
         if self.store is not None and deal is not None:
             self.store.restored = True  # the deal asked for wins over the partie this browser kept
@@ -168,6 +175,7 @@ class PracticeTable(widgets.VBox):
         self.more_button.observe(lambda change: set_shown(self.more_panel, bool(change["new"])), names="value")
         self.hint_button.on_click(lambda _b: self.show_hint())
         self.talon_check.observe(lambda change: self.show_talon(change["new"]), names="value")
+        self.declare_check.observe(lambda change: self.declare_for_me(change["new"]), names="value")
 
         self.language_select = LanguageSelector() if language_selector else None
         header = widgets.Box(
@@ -177,12 +185,12 @@ class PracticeTable(widgets.VBox):
             [self.role_select, self.level_select, self.new_deal_button, self.undo_button, self.redo_button, self.hint_button, self.more_button]
         ).add_class("pw-toolbar")
         self.more_panel = widgets.Box(
-            [self.code_input, self.load_button, self.new_partie_button, self.talon_check] + ([self.store] if self.store is not None else [])
+            [self.code_input, self.load_button, self.new_partie_button, self.talon_check, self.declare_check] + ([self.store] if self.store is not None else [])
         ).add_class("pw-toolbar").add_class("pw-more-panel")
         set_shown(self.more_panel, False)
         actions = widgets.Box([self.confirm_button, self.next_deal_button, self.values_button]).add_class("pw-toolbar")
         main = widgets.VBox(
-            [self.message, self.analyst, self.felt, actions, self.hint_view, self.review_view, self.explanation]
+            [self.message, self.analyst, self.felt, self.speech, actions, self.hint_view, self.review_view, self.explanation]
         ).add_class("pw-main")
         side = widgets.VBox([self.board, self.dialogue, self.summary, self.partie_view]).add_class("pw-side")
         columns = widgets.Box([main, side]).add_class("pw-columns")
@@ -419,7 +427,8 @@ class PracticeTable(widgets.VBox):
         except PiquetError as error:
             self._refused(error)
             return False
-        session.show_talon, session.declare_in_full = self.session.show_talon, self.session.declare_in_full  # the study options stay
+        session.show_talon, session.speak = self.session.show_talon, self.session.speak  # the study options stay
+        session.settle()
         self.session = session
         self._say(said, "info")
         self._render()
@@ -460,6 +469,20 @@ class PracticeTable(widgets.VBox):
         self.session.show_talon = on
         self._hint = None  # its words depend on what the learner sees
         self._render()
+
+    def declare_for_me(self, on: bool = True) -> None:
+        """The switch: the declarations made for the learner, or spoken by him (the default)."""
+        on = bool(on)
+        if self.declare_check.value != on:
+            self.declare_check.value = on  # its observer calls back here
+            return
+        self.session.speak = not on
+        self.session.spoken = []
+        self._do(self.session.settle)
+
+    def say(self, key: str) -> None:
+        """The learner says the words of a `pw-speak` button (a key of `session.speech_choices()`)."""
+        self._do(lambda: self.session.say(key))
 
     def show_hint(self) -> None:
         """Name the best card (the solver), or the best discards (the exchange advisor)."""
@@ -565,6 +588,7 @@ class PracticeTable(widgets.VBox):
         self.new_partie_button.description = _("New partie")
         self.load_button.description = _("Load code")
         self.talon_check.description = _("Show the talon")
+        self.declare_check.description = _("Declare for me")
         if self.store is not None:
             self.store.download_label = _("Download partie")
             self.store.upload_label = _("Upload partie")
@@ -617,6 +641,7 @@ class PracticeTable(widgets.VBox):
             count = len(self.selection)
             self.confirm_button.description = ngettext("Discard {count} card", "Discard {count} cards", count).format(count=count)
             set_shown(self.confirm_button, exchange_turn)
+            self._show_speech()
             self.undo_button.disabled = not self.session.decision_points()
             self.redo_button.disabled = not self.session.can_redo
             finished = deal.phase is Phase.FINISHED
@@ -647,6 +672,20 @@ class PracticeTable(widgets.VBox):
             else:
                 self._show_review()
 
+    def _show_speech(self) -> None:
+        """One `pw-speak` button for each thing the learner may say now (none when he is not speaking)."""
+        offered = self.session.speech_choices()
+        keys = [choice.key for choice in offered]
+        if keys != self._speech_keys or [b.description for b in self.speech.children] != [c.text for c in offered]:
+            buttons = []
+            for choice in offered:
+                button = widgets.Button(description=choice.text).add_class("pw-speak")
+                button.on_click(lambda _b, key=choice.key: self.say(key))
+                buttons.append(button)
+            self.speech.children = buttons
+            self._speech_keys = keys
+        set_shown(self.speech, bool(offered))
+
     def _explanation_html(self) -> str:
         """What happened since the learner's last move, explained step by step (declarations
         are shown in the dialogue panel)."""
@@ -664,14 +703,17 @@ class PracticeTable(widgets.VBox):
     def _dialogue_html(self) -> str:
         deal = self.deal
         title = "<h3>{}</h3>".format(escape(_("The declarations")))
-        if len(deal.declarations) < 6:
+        spoken = self.session.spoken
+        if len(deal.declarations) < 2 and not spoken:
             waiting = _("The declarations come after the exchange.")
             return title + f'<p class="pw-empty">{escape(waiting)}</p>'
         parts = [title]
         declarations = deal.declarations
-        for index in range(3):
+        for index in range(len(declarations) // 2):
             elder, younger = declarations[2 * index], declarations[2 * index + 1]
             parts.append(dialogue_html(category_dialogue(elder, younger, deal), self.session.seat_label))
+        if spoken:
+            parts.append(dialogue_html([(line.seat, line.text) for line in spoken], self.session.seat_label))
         scored = [event for event in deal.events if event.kind in ("carte_blanche", "point", "sequence", "sets", "repique")]
         if scored:
             items = "".join(f"<li>{escape(explain_event(deal, event))}</li>" for event in scored)
