@@ -727,6 +727,7 @@ def test_a_hint_shown_is_said_again_in_the_new_language(change_language):
     from piquet_widgets.widgets.practice import PracticeTable
 
     table = PracticeTable(declare_for_me=True, role="elder", deal=7)
+    find(table, "pw-hint").click()  # the idea first, then the move
     find(table, "pw-hint").click()
     assert text_of(find(table, "pw-hint-text").value).strip().startswith("Hint: Discards")
     change_language("es")

@@ -288,3 +288,33 @@ def test_the_learner_declares_with_pw_speak_buttons_and_the_switch_declares_for_
     assert line.text in text_of(find(table, "pw-dialogue-panel").value)
     find(table, "pw-declare-for-me").value = True  # the rest is declared for him
     assert table.deal.phase is Phase.PLAY and find_all(table, "pw-speak") == []
+
+
+def test_a_hint_first_names_the_idea_then_the_move_with_its_cards_outlined():
+    from piquet_widgets.analysis.advisor import advise_exchange
+
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
+    best = advise_exchange(table.deal, top=1)[0]
+    kept = set(table.deal.hand(ELDER)) - set(best.discards)
+    table.show_hint()
+    nudge = text_of(find(table, "pw-hint-text").value).strip()
+    assert nudge.startswith("Keep your ") and "Hint:" not in nudge and "%" not in nudge
+    suit = nudge.split()[2].rstrip(":")
+    assert sum(1 for card in kept if card.suit.name_in_words() == suit) >= 3  # the suit named is kept
+    assert hand_row(table, ELDER).outlined == []
+    table.show_hint()
+    assert text_of(find(table, "pw-hint-text").value).strip().startswith("Hint: ")
+    assert set(hand_row(table, ELDER).outlined) == {card.code for card in best.discards}
+    discard_by_clicks(table, ELDER, best.discards)  # the move made: the outline goes
+    assert table.deal.phase is not Phase.EXCHANGE and hand_row(table, ELDER).outlined == []
+
+
+def test_a_hint_in_the_play_names_the_idea_without_the_card():
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:3])
+    table.show_hint()
+    text = text_of(find(table, "pw-hint-text").value).strip()
+    assert text and "play the" not in text
+    table.show_hint()
+    named = text_of(find(table, "pw-hint-text").value)
+    assert "play the" in named and len(hand_row(table, ELDER).outlined) >= 1

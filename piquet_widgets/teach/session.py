@@ -41,6 +41,7 @@ from piquet_widgets.engine.records import is_partie, partie_from_json, partie_re
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
 from piquet_widgets.i18n import N_, _, ngettext
 from piquet_widgets.teach.dialogue import Line, category_lines
+from piquet_widgets.teach.hints import nudge
 from piquet_widgets.teach.speech import Choice, check, choices
 
 __all__ = ["PracticeSession", "ROLES", "LEARNER", "COMPUTER"]
@@ -277,6 +278,24 @@ class PracticeSession:
             return lambda solver: _with_note(hint(deal, solver), _TALON_SHOWN)
         return lambda solver: hint(deal, solver)
 
+    def ask_hint(self) -> int:
+        """The learner asks for a hint: the first time at a position, a nudge (1); asked again,
+        the move itself (2). Returns the stage."""
+        deal = self.deal
+        self.hint_stage = min(self.hint_stage + 1, 2) if self._hint_deal is deal else 1
+        self._hint_deal = deal
+        return self.hint_stage
+
+    def hint_words(self, found: Hint) -> str:
+        """What the hint says at its stage: the idea in words, then the move (numbers in support)."""
+        if self.hint_stage >= 2 or self._hint_deal is not self.deal:
+            return found.text
+        return _("{nudge} (Ask again for the move.)").format(nudge=nudge(self.deal, found))
+
+    def hint_outlined(self, found: Hint) -> tuple[Card, ...]:
+        """The cards to outline on the table: the move, once the hint names it."""
+        return found.cards if self.hint_stage >= 2 and self._hint_deal is self.deal else ()
+
     # -- words for the learner -------------------------------------------------------------------
     def prompt(self) -> str:
         """The message that tells the learner what to do now."""
@@ -369,6 +388,7 @@ class PracticeSession:
         session.declare_in_full = True
         session.show_talon = False
         session.speak, session.spoken = False, []
+        session.hint_stage, session._hint_deal = 0, None
         session.partie = partie if settled else Partie(partie.rules, partie.first_dealer, partie.deals[:-1])
         session.timeline = timeline
         session.redo_stack = []
@@ -393,6 +413,7 @@ class PracticeSession:
 
     def _start(self, deal: Deal) -> None:
         self.spoken = []
+        self.hint_stage, self._hint_deal = 0, None
         self.timeline = [deal]
         self.redo_stack: list[list[Deal]] = []
         self.mark = 0  # where the steps made since the learner's last move begin

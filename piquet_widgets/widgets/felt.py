@@ -60,17 +60,26 @@ class Felt(widgets.VBox):
         for row in self.rows():
             row.relabel()
 
-    def show(self, deal: Deal, highlight: dict[Seat, Iterable[Card]] | None = None, marks: dict[Seat, dict] | None = None) -> None:
+    def show(
+        self,
+        deal: Deal,
+        highlight: dict[Seat, Iterable[Card]] | None = None,
+        marks: dict[Seat, dict] | None = None,
+        outlined: dict[Seat, Iterable[Card]] | None = None,
+    ) -> None:
         """Draw `deal`: `highlight` raises some cards of each hand (the cards just taken, a
-        combination); `marks` gives each hand's `playable`/`disabled` (the practice table)."""
+        combination); `marks` gives each hand's `playable`/`disabled` (the practice table);
+        `outlined` rings some cards (the move a hint names)."""
         highlight = highlight or {}
+        outlined = outlined or {}
         marks = marks or {}
         for seat, row in self.hands.items():
             cards = deal.hand(seat)
             mark = marks.get(seat, {})
             chosen = [card for card in highlight.get(seat, ()) if card in cards]
             with row.hold_sync():
-                row.set_cards(cards, playable=mark.get("playable", ()), selected=chosen)
+                ringed = [card.code for card in outlined.get(seat, ()) if card in cards]
+                row.set_cards(cards, playable=mark.get("playable", ()), selected=chosen, outlined=ringed)
                 _set_trait(row, "disabled", mark.get("disabled", False))
                 _set_trait(row, "caption", self.captions(seat, deal))
                 to_move = deal.to_move is seat and deal.phase in (Phase.EXCHANGE, Phase.PLAY)

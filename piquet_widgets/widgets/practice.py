@@ -485,20 +485,27 @@ class PracticeTable(widgets.VBox):
         self._do(lambda: self.session.say(key))
 
     def show_hint(self) -> None:
-        """Name the best card (the solver), or the best discards (the exchange advisor)."""
-        deal = self.deal
+        """The Hint button: first the idea in words, asked again the best card or discards (the
+        solver, the exchange advisor) with the cards outlined on the table."""
         try:
-            task = self.session.hint_request()
+            self.session.hint_request()
         except PiquetError as error:
             self._hint, self._hint_deal = None, None
             self._say(error, "error")
             self._render()
             return
+        self.session.ask_hint()
+        self._find_hint()
+
+    def _find_hint(self) -> None:
+        """The analysis behind the hint at its present stage (quick once found)."""
+        deal = self.deal
+        task = self.session.hint_request()
 
         def done(found: object) -> None:
             if self.deal is deal:
                 self._hint, self._hint_deal = found, deal  # type: ignore[assignment]
-                self._show_hint_text()
+                self._render()
 
         if deal.phase is Phase.EXCHANGE:
             done(task(None))  # the advisor: quick, no solver
@@ -559,7 +566,8 @@ class PracticeTable(widgets.VBox):
 
     def _show_hint_text(self) -> None:
         shown = self._hint is not None and self._hint_deal is self.deal
-        set_value(self.hint_view, f'<p class="pw-hint-line" role="status">{escape(self._hint.text)}</p>' if shown else "")
+        words = self.session.hint_words(self._hint) if shown else ""
+        set_value(self.hint_view, f'<p class="pw-hint-line" role="status">{escape(words)}</p>' if shown else "")
         set_shown(self.hint_view, shown)
 
     # -- words -------------------------------------------------------------------------------------
@@ -604,7 +612,7 @@ class PracticeTable(widgets.VBox):
         self.felt.relabel()
         if self._hint is not None and self._hint_deal is self.deal:
             self._hint = None
-            self.show_hint()  # its words again, in the new language (the solver already knows the answer)
+            self._find_hint()  # its words again, in the new language (the solver already knows the answer)
         self._render()
 
     relabel = refresh  # the name CardRow uses for the same thing
@@ -634,7 +642,10 @@ class PracticeTable(widgets.VBox):
                 marks[seat] = {"playable": deal.hand(seat) if active else (), "disabled": not active}
             highlight = {deal.to_move: self.selection} if deal.phase is Phase.EXCHANGE else {}
             self.felt.talon_face_up = self.session.show_talon
-            self.felt.show(deal, highlight=highlight, marks=marks)
+            outlined = {}
+            if self._hint is not None and self._hint_deal is deal:
+                outlined = {self._hint.seat: self.session.hint_outlined(self._hint)}
+            self.felt.show(deal, highlight=highlight, marks=marks, outlined=outlined)
             self.board.show(deal, meters(deal))
             set_value(self.message, message_html(self.message_text, self.message_kind))
             exchange_turn = deal.phase is Phase.EXCHANGE and self.to_move_is_learner
