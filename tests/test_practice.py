@@ -318,3 +318,17 @@ def test_a_hint_in_the_play_names_the_idea_without_the_card():
     table.show_hint()
     named = text_of(find(table, "pw-hint-text").value)
     assert "play the" in named and len(hand_row(table, ELDER).outlined) >= 1
+
+
+def test_each_mistake_of_the_review_takes_the_table_back_to_try_again():
+    table = PracticeTable(declare_for_me=True, role="elder", deal=21, level="club")
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:1])
+    while table.deal.phase is not Phase.FINISHED:
+        table.click(ELDER, table.deal.playable_cards()[-1])
+    mistakes = table.review.mistakes
+    assert mistakes and len(find_all(table, "pw-retry")) == len(mistakes)
+    timeline = list(table.timeline)
+    find_all(table, "pw-retry")[0].click()
+    assert table.deal == timeline[mistakes[0].index] and table.deal.to_move is ELDER
+    assert mistakes[0].card in table.deal.playable_cards()  # the card to think again about
+    assert find_all(table, "pw-retry") == []  # the review goes until the deal is over again

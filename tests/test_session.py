@@ -289,3 +289,27 @@ def test_as_younger_the_computer_announces_and_the_learner_answers():
         session.say(session._next_line().key)
     assert session.deal.declarations == declared_for_me.deal.declarations
     assert session.deal.scores == declared_for_me.deal.scores
+
+
+# -- review and retry -------------------------------------------------------------------------------
+
+
+def test_retry_goes_back_exactly_to_the_moment_of_a_mistake_and_play_again_swaps_seats():
+    session = PracticeSession(role="elder", deal=21, level="club")
+    learner_move(session, SimplePlayer())
+    while session.deal.phase is not Phase.FINISHED:
+        session.select(ELDER, session.deal.playable_cards()[-1])
+    timeline = list(session.timeline)
+    index = session.decision_points()[3]  # the learner's third card
+    session.retry(index)
+    assert session.deal == timeline[index] and session.timeline == timeline[: index + 1]
+    assert session.to_move_is_learner and session.deal.to_move is ELDER and session.can_redo
+    session.redo()
+    assert session.timeline == timeline
+    refused(session, lambda: session.retry(len(timeline) - 1), match="There is no such moment to go back to.")
+    refused(session, lambda: session.retry("3"), match="There is no such moment to go back to.")
+    first = timeline[0]
+    session.play_again()
+    assert session.role == "younger" and session.learner_seats == frozenset({YOUNGER})
+    assert session.timeline[0].dealt(ELDER) == first.dealt(ELDER) and session.timeline[0].talon == first.talon
+    assert session.deal.phase is Phase.EXCHANGE and session.deal.to_move is YOUNGER  # the computer, elder now, has exchanged

@@ -207,6 +207,25 @@ class PracticeSession:
             self.redo_stack.clear()
             self._advance()
 
+    def retry(self, index: int) -> None:
+        """Go back to the moment `index` of the timeline (a review's mistake: `Mistake.index`),
+        where the learner chose, to try again; the moves after it can be redone."""
+        if not isinstance(index, int) or isinstance(index, bool) or index not in self.decision_points():
+            raise PiquetError(N_("There is no such moment to go back to."))
+        self.redo_stack.append(self.timeline[index + 1 :])
+        self.timeline = self.timeline[: index + 1]
+        self.mark = index
+        self.selection = []
+        self._restart_speech()
+
+    def play_again(self) -> None:
+        """Play this deal again from its start, with the same cards and the learner in the other
+        seat (both hands stay both). The partie starts again with it as its first deal."""
+        first = self.timeline[0]
+        self.role = {"elder": "younger", "younger": "elder"}.get(self.role, self.role)
+        self.partie = Partie(self.rules, first_dealer=_first_dealer(self.role))
+        self._start(first)
+
     def settle(self) -> None:
         """After a change of how the declarations are made: let the computer (or the automatic
         declarations) go on up to the learner's turn."""

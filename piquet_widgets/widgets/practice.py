@@ -121,6 +121,7 @@ class PracticeTable(widgets.VBox):
         self._review: tuple[Deal, Review] | None = None
         self._hint: Hint | None = None
         self._hint_deal: Deal | None = None
+        self._retries_for: Review | None = None  # the review the retry buttons are made for
         self._analysed: Deal | None = None  # the deal the analysis caches are about
         self._message: tuple[Message, str] = ("", "info")
         self._updating = False
@@ -133,6 +134,9 @@ class PracticeTable(widgets.VBox):
         self.hint_button = widgets.Button().add_class("pw-hint")
         self.hint_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-hint-text")
         self.review_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-review").add_class("pw-panel")
+        self.retry_box = widgets.Box().add_class("pw-toolbar").add_class("pw-retries")
+        self.play_again_button = widgets.Button().add_class("pw-play-again")
+        self.play_again_button.on_click(lambda _b: self.play_again())
         self.analyst = Analyst()
         self.new_deal_button = widgets.Button().add_class("pw-new-deal")
         self.undo_button = widgets.Button().add_class("pw-undo")
@@ -190,7 +194,7 @@ class PracticeTable(widgets.VBox):
         set_shown(self.more_panel, False)
         actions = widgets.Box([self.confirm_button, self.next_deal_button, self.values_button]).add_class("pw-toolbar")
         main = widgets.VBox(
-            [self.message, self.analyst, self.felt, self.speech, actions, self.hint_view, self.review_view, self.explanation]
+            [self.message, self.analyst, self.felt, self.speech, actions, self.hint_view, self.review_view, self.retry_box, self.explanation]
         ).add_class("pw-main")
         side = widgets.VBox([self.board, self.dialogue, self.summary, self.partie_view]).add_class("pw-side")
         columns = widgets.Box([main, side]).add_class("pw-columns")
@@ -480,6 +484,14 @@ class PracticeTable(widgets.VBox):
         self.session.spoken = []
         self._do(self.session.settle)
 
+    def retry(self, index: int) -> None:
+        """Take the table back to the moment of a mistake of the review, to try again."""
+        self._do(lambda: self.session.retry(index))
+
+    def play_again(self) -> None:
+        """The same cards again, the learner in the other seat."""
+        self._do(self.session.play_again)
+
     def say(self, key: str) -> None:
         """The learner says the words of a `pw-speak` button (a key of `session.speech_choices()`)."""
         self._do(lambda: self.session.say(key))
@@ -549,6 +561,7 @@ class PracticeTable(widgets.VBox):
 
     def _show_review(self) -> None:
         review = self.review
+        self._show_retries(review)
         if review is None:
             set_value(self.review_view, "")
             set_shown(self.review_view, False)
@@ -563,6 +576,26 @@ class PracticeTable(widgets.VBox):
         parts.extend(f'<p class="pw-exchange-note">{escape(note.sentence())}</p>' for note in review.exchanges)
         set_value(self.review_view, "".join(parts))
         set_shown(self.review_view, True)
+
+    def _show_retries(self, review: Review | None) -> None:
+        """A `pw-retry` button for each mistake (back to that moment) and `pw-play-again`."""
+        if review is not None and review is self._retries_for:
+            return
+        self._retries_for = review
+        if review is None:
+            self.retry_box.children = []
+            set_shown(self.retry_box, False)
+            return
+        buttons = []
+        for mistake in review.mistakes:
+            text = _("Try trick {trick} again").format(trick=mistake.trick)
+            button = widgets.Button(description=text, tooltip=mistake.sentence()).add_class("pw-retry")
+            button.on_click(lambda _b, index=mistake.index: self.retry(index))
+            buttons.append(button)
+        self.play_again_button.description = _("Play this deal again")
+        self.play_again_button.tooltip = _("The same cards, you in the other seat")
+        self.retry_box.children = [*buttons, self.play_again_button]
+        set_shown(self.retry_box, True)
 
     def _show_hint_text(self) -> None:
         shown = self._hint is not None and self._hint_deal is self.deal
