@@ -63,8 +63,11 @@ def test_value_marks_and_hint_at_the_practice_table(open_page: Callable[..., Pag
     for card in values.values:
         expected = values.badges()[card.code]
         expect(page.locator(f'.pw-hand-younger .pw-card[data-card="{card.code}"] .pw-card-badge')).to_have_text(expected)
+    page.locator("button.pw-hint").click()  # first the idea in words
+    expect(page.locator(".pw-hint-text")).to_contain_text("Ask again for the move")
     page.locator("button.pw-hint").click()
     expect(page.locator(".pw-hint-text")).to_contain_text("Hint: play the")
+    expect(page.locator(".pw-hand-younger .pw-card-outlined").first).to_be_visible()
     fit_to_content(page, 1280)
     page.screenshot(path=str(artifacts / "practice-values.png"))
 
