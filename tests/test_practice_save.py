@@ -263,3 +263,16 @@ def test_a_deal_asked_for_is_not_replaced_by_the_partie_kept_in_the_browser():
     send(asked, {"type": "restore", "text": kept})
     assert asked.code == code and asked.role == "elder"
     assert message(asked) != "The partie kept in this browser is restored."
+
+
+def test_a_partie_kept_during_the_spoken_declarations_comes_back_there():
+    table = PracticeTable(role="elder", deal=SEED)  # the learner declares aloud
+    find(table, "pw-hand-elder")
+    row = find(table, "pw-hand-elder")
+    click_card(row, table.deal.hand(table.deal.to_move)[0].code)
+    find(table, "pw-confirm").click()
+    assert table.deal.phase is Phase.DECLARATIONS
+    fresh = PracticeTable()
+    send(fresh, {"type": "restore", "text": table.store.record})
+    assert fresh.deal == table.deal and fresh.deal.phase is Phase.DECLARATIONS
+    assert fresh.session.speech_choices() == table.session.speech_choices()

@@ -395,9 +395,10 @@ class PracticeSession:
         return {**partie_record(partie), "role": self.role, "level": self.level, "settled": self.settled}
 
     @classmethod
-    def from_record(cls, value: Any, name: str = "") -> PracticeSession:
+    def from_record(cls, value: Any, name: str = "", *, speak: bool = False) -> PracticeSession:
         """The session a record made by `record` holds: its deals, the current deal with its undo
-        history, the role and the level. Anything else is refused naming `name`."""
+        history, the role and the level (`speak`: the learner declares aloud, as in `__init__`).
+        Anything else is refused naming `name`."""
         partie, timeline, role, level, settled = _saved_state(value, name)
         session = object.__new__(cls)
         session._rng = random.Random()
@@ -406,9 +407,13 @@ class PracticeSession:
         session.computer, session.level = get_player(level), level
         session.declare_in_full = True
         session.show_talon = False
-        session.speak, session.spoken = False, []
+        session.speak, session.spoken = speak, []
         session.hint_stage, session._hint_deal = 0, None
         session.partie = partie if settled else Partie(partie.rules, partie.first_dealer, partie.deals[:-1])
+        last = timeline[-1]
+        if speak and last.phase is Phase.PLAY and not last.tricks and last.led is None:
+            # A record holds its declarations in full; before the first card the learner says them.
+            timeline = timeline[: next(i for i, deal in enumerate(timeline) if deal.phase is Phase.DECLARATIONS) + 1]
         session.timeline = timeline
         session.redo_stack = []
         session.selection = []

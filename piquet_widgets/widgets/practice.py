@@ -427,12 +427,11 @@ class PracticeTable(widgets.VBox):
 
     def _restore(self, value: Any, name: Any, said: Message) -> bool:
         try:
-            session = PracticeSession.from_record(value, name)
+            session = PracticeSession.from_record(value, name, speak=self.session.speak)
         except PiquetError as error:
             self._refused(error)
             return False
-        session.show_talon, session.speak = self.session.show_talon, self.session.speak  # the study options stay
-        session.settle()
+        session.show_talon = self.session.show_talon  # the study option stays
         self.session = session
         self._say(said, "info")
         self._render()
