@@ -2,8 +2,9 @@
 
 It holds the partie, the timeline of the current deal with its redo stack, the selection of
 cards to discard, the learner's seats and the computer's level, and it has the operations a
-learner has: select a card, confirm the discard, declare, undo, redo, next deal, new deal, new
-partie, ask for a hint. After each of the learner's moves the computer answers until it is the
+learner has: select a card, confirm the discard, declare (or say his declarations aloud),
+undo, redo, go back to a mistake, play the deal again, next deal, new deal, new partie, ask for
+a hint (first the idea, then the move). After each of the learner's moves the computer answers until it is the
 learner's turn again. Each operation that cannot be done raises the engine's `PiquetError` with
 a message fit for the learner and changes nothing. No widget is imported here: the practice
 table renders a session, and a script or a test can drive one alone.
