@@ -332,3 +332,15 @@ def test_each_mistake_of_the_review_takes_the_table_back_to_try_again():
     assert table.deal == timeline[mistakes[0].index] and table.deal.to_move is ELDER
     assert mistakes[0].card in table.deal.playable_cards()  # the card to think again about
     assert find_all(table, "pw-retry") == []  # the review goes until the deal is over again
+
+
+def test_the_table_shows_pw_busy_while_the_hint_is_computed():
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:3])
+    runner = table.analyst.runner
+    runner.budget = 0.0  # every search goes to the thread
+    table.show_hint()
+    assert "pw-busy" in find(table, "pw-analysis")._dom_classes
+    runner.wait()
+    assert "pw-busy" not in find(table, "pw-analysis")._dom_classes
+    assert "Ask again for the move" in text_of(find(table, "pw-hint-text").value)
