@@ -162,7 +162,7 @@ class Subject:
 
 
 def practice_at_play() -> PracticeTable:
-    table = PracticeTable(role="elder", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     hand = find(table, "pw-hand-elder")
     for card in table.deal.hand(ELDER)[:3]:
         click_card(hand, card.code)
@@ -190,7 +190,7 @@ def card_row() -> CardRow:
 SUBJECTS = {
     "card row": Subject("card row", card_row),
     "walkthrough": Subject("walkthrough", lambda: DealWalkthrough(SEED, step=12)),
-    "practice at the exchange": Subject("practice at the exchange", lambda: PracticeTable(role="elder", deal=SEED)),
+    "practice at the exchange": Subject("practice at the exchange", lambda: PracticeTable(declare_for_me=True, role="elder", deal=SEED)),
     "practice in the play": Subject("practice in the play", practice_at_play),
     "lesson": Subject("lesson", lambda: __import__("piquet_widgets.widgets.lesson", fromlist=["LessonView"]).LessonView(5).page()),
     "app page": Subject("app page", app_page),
@@ -296,7 +296,7 @@ def test_a_double_click_on_a_card_plays_it_once() -> None:
 
 
 def test_a_double_click_on_confirm_exchanges_once() -> None:
-    table = PracticeTable(role="elder", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     hand = find(table, "pw-hand-elder")
     for card in table.deal.hand(ELDER)[:2]:
         click_card(hand, card.code)
@@ -309,7 +309,7 @@ def test_a_double_click_on_confirm_exchanges_once() -> None:
 
 
 def test_a_double_click_on_next_deal_deals_once() -> None:
-    table = PracticeTable(role="both", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="both", deal=SEED)
     while table.deal.phase is not Phase.FINISHED:
         seat = table.deal.to_move
         if table.deal.phase is Phase.EXCHANGE:
@@ -327,7 +327,7 @@ def test_a_double_click_on_next_deal_deals_once() -> None:
 
 
 def test_clicks_on_the_computers_cards_and_out_of_turn_are_refused() -> None:
-    table = PracticeTable(role="younger", deal=SEED)  # the computer is elder and has exchanged
+    table = PracticeTable(declare_for_me=True, role="younger", deal=SEED)  # the computer is elder and has exchanged
     computer_row = find(table, "pw-hand-elder")
     assert computer_row.disabled
     state = (tuple(table.timeline), tuple(table.selection))
@@ -340,7 +340,7 @@ def test_clicks_on_the_computers_cards_and_out_of_turn_are_refused() -> None:
 def test_a_click_that_arrives_while_the_computer_chooses_changes_nothing() -> None:
     """A kernel handles one message at a time, but a callback could still run while the computer
     player thinks (a widget library that flushes its queue): the table must refuse it."""
-    table = PracticeTable(role="elder", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     computer = table.computer
     seen = []
 
@@ -366,7 +366,7 @@ def test_a_click_that_arrives_while_the_computer_chooses_changes_nothing() -> No
 
 
 def test_clicks_on_a_finished_deal_change_nothing() -> None:
-    table = PracticeTable(role="elder", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     while table.deal.phase is not Phase.FINISHED:
         if table.deal.phase is Phase.EXCHANGE:
             for card in table.deal.hand(ELDER)[:3]:
@@ -410,7 +410,7 @@ def test_the_walkthrough_at_its_ends_stays_there() -> None:
 def test_a_huge_deal_code_is_refused_quickly() -> None:
     import time
 
-    table = PracticeTable(role="elder", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     before = list(table.timeline)
     table.code_input.set_state({"value": "5CNQ-" * 200_000})
     start = time.monotonic()

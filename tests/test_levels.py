@@ -136,7 +136,7 @@ def test_the_club_player_never_plays_a_card_the_beginner_rollout_rates_worse():
 
 # -- the practice table's level menu ------------------------------------------------------------------
 def test_the_practice_table_has_a_level_menu_that_changes_the_computer():
-    table = PracticeTable(role="elder", deal=7)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=7)
     menu = find(table, "pw-level")
     assert [value for _label, value in menu.options] == list(PLAYERS)
     assert dict((value, label) for label, value in menu.options)["expert"] == "Computer: expert"
@@ -152,7 +152,7 @@ def test_the_practice_table_has_a_level_menu_that_changes_the_computer():
 
 
 def test_the_level_can_be_chosen_when_the_table_is_made():
-    table = PracticeTable(role="younger", deal=7, level="club")
+    table = PracticeTable(declare_for_me=True, role="younger", deal=7, level="club")
     assert find(table, "pw-level").value == "club" and isinstance(table.computer, ClubPlayer)
     table.set_level("grandmaster")  # unknown: ignored
     assert table.level == "club"

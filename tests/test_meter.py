@@ -6,7 +6,7 @@ from __future__ import annotations
 from widget_helpers import load
 
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Phase, deal_from_record, parse_cards, record_timeline
-from piquet_widgets.teach.meter import CLOSED, OPEN, SCORED, meter
+from piquet_widgets.teach.meter import CLOSED, OPEN, SCORED, meter, no_bonus_sentence
 
 CAVENDISH = load("walkthrough_cavendish.json")["record"]
 PIQUE = load("walkthrough_pique.json")["record"]
@@ -162,7 +162,8 @@ def test_capot_after_youngers_declarations_gives_no_pique():
     deal = deal_from_record(CAPOT)
     elder = meter(deal, ELDER)
     assert elder.status == CLOSED and "younger's point reckons first" in elder.sentence
-    assert elder.progress == 6 + 12 + 1  # sets, twelve leads, the last trick; not the capot
+    assert elder.progress == 0  # the meter stopped when younger's point shut the door, before elder's sets
+    assert deal.scores[ELDER] == 6 + 12 + 1 + 40  # sets, twelve leads, the last trick, the capot: none of it counted
 
 
 def test_a_carte_blanche_reckons_first():
@@ -172,3 +173,25 @@ def test_a_carte_blanche_reckons_first():
     deal = Deal.new(elder, younger, talon)
     assert meter(deal, YOUNGER).progress == 10 and meter(deal, YOUNGER).status == OPEN
     assert "younger's carte blanche reckons first" in meter(deal, ELDER).sentence
+
+
+def test_the_meters_stop_when_neither_bonus_is_possible_and_say_why_once():
+    # Cavendish's deal: elder 5 (point) + 4 (quart), then younger's sets (17) before elder
+    # reached thirty; elder's point had already shut younger's repique.
+    timeline = record_timeline(CAVENDISH)
+    before = after_declarations(CAVENDISH, 4)
+    assert no_bonus_sentence(before) is None  # elder may still repique or pique
+    shut = after_declarations(CAVENDISH, 6)
+    assert no_bonus_sentence(shut) == (
+        "No pique or repique this deal: younger scored before elder reached thirty; elder scored first."
+    )
+    final = timeline[-1]
+    elder, younger = meter(final, ELDER), meter(final, YOUNGER)
+    assert (elder.progress, younger.progress) == (9, 0)  # stopped where the doors shut, not counting on
+    assert final.scores[ELDER] > 9 and final.scores[YOUNGER] > 0
+    assert no_bonus_sentence(final) == no_bonus_sentence(shut)
+
+
+def test_each_meter_keeps_one_label_for_the_whole_deal():
+    labels = {(seat, meter(deal, seat).label) for deal in record_timeline(PIQUE) for seat in (ELDER, YOUNGER)}
+    assert labels == {(ELDER, "Pique / repique"), (YOUNGER, "Repique")}

@@ -44,7 +44,7 @@ def illegal_card(deal: Deal):
 
 
 def test_the_table_carries_its_classes():
-    table = PracticeTable(deal=SEED)
+    table = PracticeTable(declare_for_me=True, deal=SEED)
     for css_class in ("pw-practice", "pw-message", "pw-hand-elder", "pw-hand-younger", "pw-score-elder",
                       "pw-score-younger", "pw-meter-elder", "pw-meter-younger", "pw-undo", "pw-redo",
                       "pw-new-deal", "pw-code", "pw-load", "pw-confirm", "pw-partie"):
@@ -52,7 +52,7 @@ def test_the_table_carries_its_classes():
 
 
 def test_a_whole_deal_played_as_elder_with_clicks_including_refused_ones():
-    table = PracticeTable(role="elder", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     dealt = Deal.from_seed(SEED)
     assert table.deal.phase is Phase.EXCHANGE and table.deal.to_move is ELDER
     assert hand_row(table, YOUNGER).disabled  # the computer's hand cannot be clicked
@@ -94,7 +94,7 @@ def test_a_whole_deal_played_as_elder_with_clicks_including_refused_ones():
 
 
 def test_the_learner_as_younger_sees_the_computers_exchange_first():
-    table = PracticeTable(role="younger", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="younger", deal=SEED)
     deal = table.deal
     assert deal.discards[ELDER] is not None and deal.to_move is YOUNGER
     assert hand_row(table, ELDER).disabled and not hand_row(table, YOUNGER).disabled
@@ -106,21 +106,21 @@ def test_the_learner_as_younger_sees_the_computers_exchange_first():
 
 
 def test_a_card_of_the_wrong_turn_is_refused():
-    table = PracticeTable(role="both", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="both", deal=SEED)
     deal = table.deal
     click_card(hand_row(table, YOUNGER), deal.hand(YOUNGER)[0].code)  # elder exchanges first
     assert table.selection == [] and message(table) == "It is elder's turn to exchange."
 
 
 def test_confirming_nothing_is_refused_with_the_engines_message():
-    table = PracticeTable(role="elder", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     find(table, "pw-confirm").click()
     assert message(table) == "Elder must discard from 1 to 5 cards, not 0."
     assert len(table.timeline) == 1
 
 
 def test_undo_and_redo():
-    table = PracticeTable(role="elder", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:5])
     at_play = table.deal
     play_legal_by_clicks(table, ELDER)
@@ -142,7 +142,7 @@ def test_undo_and_redo():
 
 
 def test_the_deal_code_is_shown_and_loadable():
-    table = PracticeTable(role="elder", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     code = find(table, "pw-code")
     assert code.value == deal_code(Deal.from_seed(SEED))
     other = deal_code(Deal.from_seed(99))
@@ -157,7 +157,7 @@ def test_the_deal_code_is_shown_and_loadable():
 
 
 def test_new_deal_deals_other_cards():
-    table = PracticeTable(role="elder", seed=1)
+    table = PracticeTable(declare_for_me=True, role="elder", seed=1)
     first = table.code
     find(table, "pw-new-deal").click()
     assert table.code != first and table.number == 1
@@ -175,7 +175,7 @@ def play_deal_by_clicks(table) -> None:
 
 
 def test_a_whole_partie_of_six_deals_and_its_settlement():
-    table = PracticeTable(role="elder", seed=5)
+    table = PracticeTable(declare_for_me=True, role="elder", seed=5)
     roles = []
     deal_scores = []
     for number in range(1, 7):
@@ -201,7 +201,7 @@ def test_a_whole_partie_of_six_deals_and_its_settlement():
 
 
 def test_choosing_a_role_starts_a_new_partie_in_that_seat():
-    table = PracticeTable(role="elder", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     find(table, "pw-role").value = "younger"
     assert table.learner_seats == {YOUNGER}
     find(table, "pw-role").value = "both"
@@ -211,7 +211,7 @@ def test_choosing_a_role_starts_a_new_partie_in_that_seat():
 
 
 def test_forged_clicks_are_ignored():
-    table = PracticeTable(role="elder", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     row = hand_row(table, ELDER)
     for content in ({"type": "click", "card": "XX", "seq": 1}, {"type": "click", "card": 5, "seq": 2}, {"type": "drop"}):
         row._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
@@ -222,7 +222,7 @@ def test_forged_clicks_are_ignored():
 
 
 def test_refresh_keeps_the_game():
-    table = PracticeTable(role="elder", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:3])
     state = table.deal
     set_language("fr")
@@ -242,7 +242,7 @@ def test_refresh_keeps_the_game():
 
 
 def test_exchange_is_applied_through_the_engine():
-    table = PracticeTable(role="elder", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     chosen = table.deal.hand(ELDER)[-3:]
     expected = Deal.from_seed(SEED).apply(Exchange(tuple(chosen)))
     discard_by_clicks(table, ELDER, chosen)
@@ -250,9 +250,97 @@ def test_exchange_is_applied_through_the_engine():
 
 
 def test_the_menus_follow_what_python_asks():
-    table = PracticeTable(role="elder", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     table.new_partie("younger")
     assert find(table, "pw-role").value == "younger" and table.learner_seats == {YOUNGER}
     table.set_level("expert")
     assert find(table, "pw-level").value == "expert" and table.level == "expert"
     assert table.number == 1  # a change of level keeps the partie
+
+
+def test_the_talon_is_face_down_until_drawn_unless_the_study_option_shows_it():
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
+    talon, rest = find(table, "pw-talon"), find(table, "pw-talon-younger")
+    assert not talon.face_up and not rest.face_up  # rules 8b: nobody knows the talon's order
+    assert set(talon.labels.values()) == {"face-down card"}
+    table.show_hint()
+    assert "talon is shown" not in table._hint.text
+    find(table, "pw-show-talon").value = True
+    assert talon.face_up and rest.face_up
+    table.show_hint()
+    assert "the talon's cards, not their order" in table._hint.text
+    find(table, "pw-show-talon").value = False
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:2])  # both exchanges are made now
+    assert table.deal.phase is not Phase.EXCHANGE
+    assert talon.face_up  # what is left is turned up once both have exchanged (rules 3)
+
+
+def test_the_learner_declares_with_pw_speak_buttons_and_the_switch_declares_for_him():
+    table = PracticeTable(role="elder", deal=SEED)
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:3])
+    assert table.deal.phase is Phase.DECLARATIONS
+    buttons = find_all(table, "pw-speak")
+    line = table.session._next_line()
+    wrong = next(b for b in buttons if b.description != line.text)
+    wrong.click()
+    assert 'pw-msg-error' in find(table, "pw-message").value and table.session.spoken == []
+    next(b for b in find_all(table, "pw-speak") if b.description == line.text).click()
+    assert line.text in text_of(find(table, "pw-dialogue-panel").value)
+    find(table, "pw-declare-for-me").value = True  # the rest is declared for him
+    assert table.deal.phase is Phase.PLAY and find_all(table, "pw-speak") == []
+
+
+def test_a_hint_first_names_the_idea_then_the_move_with_its_cards_outlined():
+    from piquet_widgets.analysis.advisor import advise_exchange
+
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
+    best = advise_exchange(table.deal, top=1)[0]
+    kept = set(table.deal.hand(ELDER)) - set(best.discards)
+    table.show_hint()
+    nudge = text_of(find(table, "pw-hint-text").value).strip()
+    assert nudge.startswith("Keep your ") and "Hint:" not in nudge and "%" not in nudge
+    suit = nudge.split()[2].rstrip(":")
+    assert sum(1 for card in kept if card.suit.name_in_words() == suit) >= 3  # the suit named is kept
+    assert hand_row(table, ELDER).outlined == []
+    table.show_hint()
+    assert text_of(find(table, "pw-hint-text").value).strip().startswith("Hint: ")
+    assert set(hand_row(table, ELDER).outlined) == {card.code for card in best.discards}
+    discard_by_clicks(table, ELDER, best.discards)  # the move made: the outline goes
+    assert table.deal.phase is not Phase.EXCHANGE and hand_row(table, ELDER).outlined == []
+
+
+def test_a_hint_in_the_play_names_the_idea_without_the_card():
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:3])
+    table.show_hint()
+    text = text_of(find(table, "pw-hint-text").value).strip()
+    assert text and "play the" not in text
+    table.show_hint()
+    named = text_of(find(table, "pw-hint-text").value)
+    assert "play the" in named and len(hand_row(table, ELDER).outlined) >= 1
+
+
+def test_each_mistake_of_the_review_takes_the_table_back_to_try_again():
+    table = PracticeTable(declare_for_me=True, role="elder", deal=21, level="club")
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:1])
+    while table.deal.phase is not Phase.FINISHED:
+        table.click(ELDER, table.deal.playable_cards()[-1])
+    mistakes = table.review.mistakes
+    assert mistakes and len(find_all(table, "pw-retry")) == len(mistakes)
+    timeline = list(table.timeline)
+    find_all(table, "pw-retry")[0].click()
+    assert table.deal == timeline[mistakes[0].index] and table.deal.to_move is ELDER
+    assert mistakes[0].card in table.deal.playable_cards()  # the card to think again about
+    assert find_all(table, "pw-retry") == []  # the review goes until the deal is over again
+
+
+def test_the_table_shows_pw_busy_while_the_hint_is_computed():
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:3])
+    runner = table.analyst.runner
+    runner.budget = 0.0  # every search goes to the thread
+    table.show_hint()
+    assert "pw-busy" in find(table, "pw-analysis")._dom_classes
+    runner.wait()
+    assert "pw-busy" not in find(table, "pw-analysis")._dom_classes
+    assert "Ask again for the move" in text_of(find(table, "pw-hint-text").value)

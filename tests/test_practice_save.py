@@ -61,7 +61,7 @@ def send(table, content) -> None:
 
 
 def test_no_box_of_the_page_takes_a_file_name():
-    table = PracticeTable(deal=SEED)
+    table = PracticeTable(declare_for_me=True, deal=SEED)
     texts = [w for w in walk(table) if isinstance(w, widgets.Text)]
     assert [w._dom_classes for w in texts] == [("pw-code",)]  # the deal code, and nothing else
     toolbar = find(table, "pw-role")
@@ -76,7 +76,7 @@ def test_no_box_of_the_page_takes_a_file_name():
 
 
 def test_a_partie_in_progress_is_restored_exactly(tmp_path):
-    table = PracticeTable(role="younger", seed=3, level="club")
+    table = PracticeTable(declare_for_me=True, role="younger", seed=3, level="club")
     finish_deal(table)
     find(table, "pw-next-deal").click()
     finish_deal(table)
@@ -91,7 +91,7 @@ def test_a_partie_in_progress_is_restored_exactly(tmp_path):
     assert saved["role"] == "younger" and saved["level"] == "club" and len(saved["deals"]) == 3
     assert len(partie_from_json(saved).deals) == 3  # an ordinary partie record, last deal unfinished
 
-    fresh = PracticeTable(seed=99)
+    fresh = PracticeTable(declare_for_me=True, seed=99)
     assert type(fresh.computer) is not type(table.computer)  # the beginner, before the restore
     assert fresh.load(path)
     assert message(fresh) == f"Partie loaded from {path}."
@@ -109,10 +109,10 @@ def test_a_partie_in_progress_is_restored_exactly(tmp_path):
 
 
 def test_a_finished_deal_and_the_exchange_are_restored(tmp_path):
-    table = PracticeTable(role="both", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="both", deal=SEED)
     path = tmp_path / "start.json"
     assert table.save(path)
-    fresh = PracticeTable(deal=SEED + 1)
+    fresh = PracticeTable(declare_for_me=True, deal=SEED + 1)
     assert fresh.load(path)
     assert state(fresh) == state(table) and fresh.deal.phase is Phase.EXCHANGE
     finish_deal(table)
@@ -122,7 +122,7 @@ def test_a_finished_deal_and_the_exchange_are_restored(tmp_path):
 
 
 def test_a_saved_file_has_the_usual_permissions(tmp_path):
-    table = PracticeTable(deal=SEED)
+    table = PracticeTable(declare_for_me=True, deal=SEED)
     path = tmp_path / "partie.json"
     assert table.save(path)
     mode = stat.S_IMODE(path.stat().st_mode)
@@ -130,7 +130,7 @@ def test_a_saved_file_has_the_usual_permissions(tmp_path):
 
 
 def test_save_does_not_replace_a_file_that_is_not_a_saved_partie(tmp_path):
-    table = PracticeTable(deal=SEED)
+    table = PracticeTable(declare_for_me=True, deal=SEED)
     notes = tmp_path / "notes.json"
     notes.write_text('{"mine": true}', encoding="utf-8")
     assert not table.save(notes)
@@ -155,7 +155,7 @@ BAD_FILES = {
 
 @pytest.mark.parametrize("name", [*BAD_FILES, "missing.json", ""])
 def test_a_bad_file_is_refused_and_changes_nothing(tmp_path, name):
-    table = PracticeTable(role="elder", seed=5, level="beginner")
+    table = PracticeTable(declare_for_me=True, role="elder", seed=5, level="beginner")
     play_some(table, 2)
     before = state(table)
     partie_html = find(table, "pw-partie").value
@@ -176,7 +176,7 @@ def test_a_bad_file_is_refused_and_changes_nothing(tmp_path, name):
 
 
 def test_a_saved_level_that_is_not_a_name_is_refused_with_a_message(tmp_path):
-    table = PracticeTable(deal=SEED)
+    table = PracticeTable(declare_for_me=True, deal=SEED)
     record = {**table.partie_record(), "level": ["x"]}
     path = tmp_path / "level.json"
     path.write_text(json.dumps(record), encoding="utf-8")
@@ -185,7 +185,7 @@ def test_a_saved_level_that_is_not_a_name_is_refused_with_a_message(tmp_path):
 
 
 def test_a_file_that_cannot_be_written_is_reported(tmp_path):
-    table = PracticeTable(deal=SEED)
+    table = PracticeTable(declare_for_me=True, deal=SEED)
     target = tmp_path / "no-such-folder" / "partie.json"
     assert not table.save(target)
     assert str(target) in message(table) and "cannot be written" in message(table)
@@ -195,11 +195,11 @@ def test_a_file_that_cannot_be_written_is_reported(tmp_path):
 
 
 def test_the_browser_copy_follows_every_move_and_restores_the_partie():
-    table = PracticeTable(role="younger", seed=3, level="club")
+    table = PracticeTable(declare_for_me=True, role="younger", seed=3, level="club")
     play_some(table, 3)
     kept = table.store.record
     assert json.loads(kept) == table.partie_record()
-    fresh = PracticeTable(seed=11)
+    fresh = PracticeTable(declare_for_me=True, seed=11)
     send(fresh, {"type": "restore", "text": kept})
     assert message(fresh) == "The partie kept in this browser is restored."
     assert state(fresh) == state(table)
@@ -211,9 +211,9 @@ def test_the_browser_copy_follows_every_move_and_restores_the_partie():
 
 
 def test_an_uploaded_partie_is_restored():
-    table = PracticeTable(role="both", deal=SEED)
+    table = PracticeTable(declare_for_me=True, role="both", deal=SEED)
     finish_deal(table)
-    fresh = PracticeTable(deal=SEED + 2)
+    fresh = PracticeTable(declare_for_me=True, deal=SEED + 2)
     send(fresh, {"type": "upload", "name": "my-partie.json", "text": table.store.record})
     assert message(fresh) == "Partie loaded from my-partie.json."
     assert state(fresh) == state(table)
@@ -232,7 +232,7 @@ HOSTILE = {
 
 @pytest.mark.parametrize("case", HOSTILE)
 def test_an_upload_that_is_not_a_partie_is_refused_and_changes_nothing(case):
-    table = PracticeTable(role="elder", seed=5)
+    table = PracticeTable(declare_for_me=True, role="elder", seed=5)
     play_some(table, 2)
     before, kept = state(table), table.store.record
     send(table, HOSTILE[case])
@@ -242,7 +242,7 @@ def test_an_upload_that_is_not_a_partie_is_refused_and_changes_nothing(case):
 
 @pytest.mark.parametrize("content", [None, "text", 7, [], {"type": "restore"}, {"type": "upload", "name": 3, "text": 4}, {"type": "delete"}])
 def test_malformed_messages_from_the_page_change_nothing(content):
-    table = PracticeTable(role="elder", seed=5)
+    table = PracticeTable(declare_for_me=True, role="elder", seed=5)
     play_some(table, 1)
     before = state(table)
     send(table, content)
@@ -250,7 +250,29 @@ def test_malformed_messages_from_the_page_change_nothing(content):
 
 
 def test_the_page_cannot_set_what_the_browser_keeps():
-    table = PracticeTable(deal=SEED)
+    table = PracticeTable(declare_for_me=True, deal=SEED)
     kept = table.store.record
     table.store.set_state({"record": json.dumps({"hello": "world"}), "max_bytes": 10**12, "storage_key": "other"})
     assert table.store.record == kept and table.store.max_bytes == MAX_RECORD_BYTES
+
+
+def test_a_deal_asked_for_is_not_replaced_by_the_partie_kept_in_the_browser():
+    kept = PracticeTable(declare_for_me=True, role="younger", seed=3).store.record
+    asked = PracticeTable(declare_for_me=True, deal=SEED)
+    code = asked.code
+    send(asked, {"type": "restore", "text": kept})
+    assert asked.code == code and asked.role == "elder"
+    assert message(asked) != "The partie kept in this browser is restored."
+
+
+def test_a_partie_kept_during_the_spoken_declarations_comes_back_there():
+    table = PracticeTable(role="elder", deal=SEED)  # the learner declares aloud
+    find(table, "pw-hand-elder")
+    row = find(table, "pw-hand-elder")
+    click_card(row, table.deal.hand(table.deal.to_move)[0].code)
+    find(table, "pw-confirm").click()
+    assert table.deal.phase is Phase.DECLARATIONS
+    fresh = PracticeTable()
+    send(fresh, {"type": "restore", "text": table.store.record})
+    assert fresh.deal == table.deal and fresh.deal.phase is Phase.DECLARATIONS
+    assert fresh.session.speech_choices() == table.session.speech_choices()

@@ -255,7 +255,7 @@ def to_play(table) -> None:
 
 
 def test_the_value_toggle_marks_each_legal_card_of_the_learner():
-    table = PracticeTable(role="elder", deal=7)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=7)
     to_play(table)
     row = find(table, "pw-hand-elder")
     assert row.badges == {}
@@ -273,7 +273,7 @@ def test_the_value_toggle_marks_each_legal_card_of_the_learner():
 
 
 def test_the_value_marks_show_only_legal_cards_when_following_suit():
-    table = PracticeTable(role="younger", deal=11)
+    table = PracticeTable(declare_for_me=True, role="younger", deal=11)
     table.show_values(True)
     for card in table.deal.hand(YOUNGER)[:1]:
         table.click(YOUNGER, card)
@@ -284,13 +284,15 @@ def test_the_value_marks_show_only_legal_cards_when_following_suit():
 
 
 def test_the_hint_button_names_a_best_card_and_the_best_discards():
-    table = PracticeTable(role="elder", deal=7)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=7)
+    find(table, "pw-hint").click()  # first the idea, then the move
     find(table, "pw-hint").click()
     best = evaluate_exchange(table.deal)[0]
     assert text_of(find(table, "pw-hint-text").value).strip().startswith("Hint: ")
     assert table._hint.cards == best.discards
     to_play(table)
     assert find(table, "pw-hint-text").layout.display == "none"  # the old hint is gone
+    find(table, "pw-hint").click()
     find(table, "pw-hint").click()
     text = text_of(find(table, "pw-hint-text").value)
     costs = independent_costs(table.deal)
@@ -299,7 +301,7 @@ def test_the_hint_button_names_a_best_card_and_the_best_discards():
 
 
 def test_the_review_after_the_deal_lists_the_learners_mistakes():
-    table = PracticeTable(role="elder", deal=21, level="club")
+    table = PracticeTable(declare_for_me=True, role="elder", deal=21, level="club")
     to_play(table)
     while table.deal.phase is not Phase.FINISHED:
         table.click(ELDER, table.deal.playable_cards()[-1])  # his highest card of the last suit
@@ -317,7 +319,7 @@ def test_the_review_after_the_deal_lists_the_learners_mistakes():
 
 
 def test_a_long_first_solve_goes_on_in_a_thread_and_the_marks_arrive():
-    table = PracticeTable(role="elder", deal=5, rules=PRESETS["low_cards"])
+    table = PracticeTable(declare_for_me=True, role="elder", deal=5, rules=PRESETS["low_cards"])
     to_play(table)
     table.analyst.runner.budget = 0  # every solve runs out of time at its first check
     table.analyst.new_deal()  # nothing learned yet

@@ -213,3 +213,103 @@ def test_any_sequence_of_operations_keeps_the_game_legal(seed, role, operations)
         for earlier, later in zip(timeline, timeline[1:]):
             assert earlier.apply(later.actions[-1]) == later  # one legal action from the state before
         assert set(session.selection) <= set(session.deal.hand(session.deal.to_move) if session.deal.to_move is not None else ())
+
+
+# -- the learner declares aloud (open piquet, in full) ----------------------------------------------
+
+CAVENDISH = {  # Cavendish's illustrative deal (tests/data/walkthrough_cavendish.json)
+    "elder": "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D", "younger": "TS 7S TH 9H 7H KC QC TC AD QD JD TD",
+    "talon": "9S 8S KH 9C KD QS AC 7D", "elder_discards": "KS 8C 7C 9D 8D", "younger_discards": "7S 9H 7H",
+}
+
+
+def cavendish_at_the_declarations(role: str = "both") -> PracticeSession:
+    from piquet_widgets.engine import Deal, parse_cards
+
+    deal = Deal.new(*(parse_cards(CAVENDISH[key]) for key in ("elder", "younger", "talon")))
+    session = PracticeSession(role="both", deal=deal, speak=True)
+    for seat, key in ((ELDER, "elder_discards"), (YOUNGER, "younger_discards")):
+        for card in parse_cards(CAVENDISH[key]):
+            session.select(seat, card)
+        session.confirm()
+    assert session.deal.phase is Phase.DECLARATIONS and session.to_move_is_learner
+    return session
+
+
+def test_the_learner_speaks_both_parts_and_the_scores_are_the_rules():
+    # After the exchange elder holds A K Q J 8 of hearts (49), knaves of spades, hearts and
+    # clubs; younger A Q J T 7 of diamonds (48), the four tens and three queens.
+    session = cavendish_at_the_declarations()
+    said = []
+    for key in (
+        "announce:point:5", "reply:ask", "answer:49", "reply:good", "total:5",  # equal length: the values decide
+        "announce:sequence:4", "reply:good", "total:9",  # elder's quart major beats younger's tierce: 5 + 4
+        "announce:sets:3:4", "reply:not_good", "total:17",  # younger's quatorze of tens beats three knaves: 14 + 3
+    ):
+        assert key in [choice.key for choice in session.speech_choices()]
+        said.append(session._next_line().text)
+        session.say(key)
+    assert said[:5] == ["Point of five.", "How much?", "Forty-nine.", "Good.", "Five."]
+    assert said[-1].endswith("seventeen.")
+    deal = session.deal
+    assert deal.phase is Phase.PLAY and deal.scores == (9, 17)  # elder has not led yet
+    assert [d.combinations == d.holds for d in deal.declarations] == [True] * 6  # declared in full
+    assert session.speech_choices() == []
+    refused(session, lambda: session.say("reply:good"), match="There is nothing to say now.")
+
+
+def test_an_untrue_or_weaker_announcement_is_refused_with_the_reason():
+    session = cavendish_at_the_declarations()
+    before = list(session.spoken)
+    refused(session, lambda: session.say("announce:point:6"), match="You hold five hearts: your point is five.")
+    refused(session, lambda: session.say("announce:point:4"), match="Open piquet declares in full: announce your point of five")
+    refused(session, lambda: session.say("forty-nine"), match="That is not something to say now.")
+    assert session.spoken == before and session.deal.phase is Phase.DECLARATIONS
+    session.say("announce:point:5")
+    refused(session, lambda: session.say("reply:good"), match=r"as long as elder's: ask “How much\?”")
+    session.say("reply:ask")
+    refused(session, lambda: session.say("answer:48"), match="Your point of five counts forty-nine.")
+    session.say("answer:49")
+    session.say("reply:good")
+    refused(session, lambda: session.say("total:6"), match="Count again: that makes five.")
+
+
+def test_as_younger_the_computer_announces_and_the_learner_answers():
+    session = PracticeSession(role="younger", deal=3, speak=True)
+    for card in session.deal.hand(YOUNGER)[:1]:
+        session.select(YOUNGER, card)
+    session.confirm()
+    assert session.spoken and session.spoken[0].seat is ELDER  # the computer spoke first
+    assert {choice.text for choice in session.speech_choices()} >= {"Good.", "Not good.", "Equal.", "How much?"}
+    declared_for_me = PracticeSession(role="younger", deal=3)
+    for card in declared_for_me.deal.hand(YOUNGER)[:1]:
+        declared_for_me.select(YOUNGER, card)
+    declared_for_me.confirm()
+    while session.deal.phase is Phase.DECLARATIONS:
+        session.say(session._next_line().key)
+    assert session.deal.declarations == declared_for_me.deal.declarations
+    assert session.deal.scores == declared_for_me.deal.scores
+
+
+# -- review and retry -------------------------------------------------------------------------------
+
+
+def test_retry_goes_back_exactly_to_the_moment_of_a_mistake_and_play_again_swaps_seats():
+    session = PracticeSession(role="elder", deal=21, level="club")
+    learner_move(session, SimplePlayer())
+    while session.deal.phase is not Phase.FINISHED:
+        session.select(ELDER, session.deal.playable_cards()[-1])
+    timeline = list(session.timeline)
+    index = session.decision_points()[3]  # the learner's third card
+    session.retry(index)
+    assert session.deal == timeline[index] and session.timeline == timeline[: index + 1]
+    assert session.to_move_is_learner and session.deal.to_move is ELDER and session.can_redo
+    session.redo()
+    assert session.timeline == timeline
+    refused(session, lambda: session.retry(len(timeline) - 1), match="There is no such moment to go back to.")
+    refused(session, lambda: session.retry("3"), match="There is no such moment to go back to.")
+    first = timeline[0]
+    session.play_again()
+    assert session.role == "younger" and session.learner_seats == frozenset({YOUNGER})
+    assert session.timeline[0].dealt(ELDER) == first.dealt(ELDER) and session.timeline[0].talon == first.talon
+    assert session.deal.phase is Phase.EXCHANGE and session.deal.to_move is YOUNGER  # the computer, elder now, has exchanged

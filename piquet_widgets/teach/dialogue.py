@@ -3,13 +3,15 @@ winner's reckoning ("Point of five." — "How much?" — "Forty-nine." — "Good
 
 from __future__ import annotations
 
-from piquet_widgets.engine.combinations import Category, Verdict, compare
+from typing import NamedTuple
+
+from piquet_widgets.engine.combinations import Category, Combination, Verdict, compare
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Declaration, Seat
 from piquet_widgets.i18n import N_, _
 from piquet_widgets.teach.events import combination_list
 from piquet_widgets.teach.words import capital, number_words
 
-__all__ = ["category_dialogue", "announcement"]
+__all__ = ["category_dialogue", "category_lines", "announcement", "Line"]
 
 _SEQUENCE_LENGTHS = {
     3: N_("A tierce."), 4: N_("A quart."), 5: N_("A quint."), 6: N_("A sixième."), 7: N_("A septième."), 8: N_("A huitième."),
@@ -24,44 +26,92 @@ def _said(text: str) -> str:
 
 def announcement(declaration: Declaration) -> str:
     """Elder's first words in a category."""
-    combos = declaration.combinations
-    category = declaration.category
-    if not combos:
+    return announcement_words(declaration.category, declaration.combinations[0] if declaration.combinations else None)
+
+
+def announcement_words(category: Category, best: Combination | None) -> str:
+    """Elder's first words announcing `best` (his best combination of `category`, or none)."""
+    if best is None:
         return {
             Category.POINT: _("No point."), Category.SEQUENCE: _("No sequence."), Category.SETS: _("No trio or quatorze."),
         }[category]
-    best = combos[0]
     if category is Category.SEQUENCE:
         return _(_SEQUENCE_LENGTHS[best.length])
     return _said(best.name())
 
 
+class Line(NamedTuple):
+    """One thing said in the declarations: who says it, the words, what kind of saying it is
+    (announce, ask, answer, verdict, either, reckon, repique) and a `key` naming its content, so
+    that a learner's choice of words can be checked against it (teach/speech.py)."""
+
+    seat: Seat
+    text: str
+    kind: str
+    key: str
+
+
 def category_dialogue(elder: Declaration, younger: Declaration, after: Deal | None = None) -> list[tuple[Seat, str]]:
     """What the two players say in one category, from elder's announcement to the winner's
     reckoning. `after`, the deal once both have declared, gives the winner's running total."""
+    return [(line.seat, line.text) for line in category_lines(elder, younger, after)]
+
+
+def announcement_key(category: Category, combination: Combination | None) -> str:
+    """The key of an announcement: the category, then the length (and rank of a set), or none."""
+    if combination is None:
+        return f"announce:{category.value}:none"
+    if category is Category.SETS:
+        return f"announce:sets:{combination.length}:{combination.top}"
+    return f"announce:{category.value}:{combination.length}"
+
+
+def category_lines(elder: Declaration, younger: Declaration, after: Deal | None = None) -> list[Line]:
+    """`category_dialogue` with each line's kind and key."""
     category = elder.category
     mine, theirs = elder.combinations, younger.combinations
-    lines: list[tuple[Seat, str]] = [(ELDER, announcement(elder))]
+    lines = [Line(ELDER, announcement(elder), "announce", announcement_key(category, mine[0] if mine else None))]
     verdict = compare(mine, theirs)
     if mine and theirs and category is not Category.SETS and mine[0].length == theirs[0].length:
-        if category is Category.POINT:
-            lines.append((YOUNGER, _("How much?")))
-            lines.append((ELDER, _("{value}.").format(value=capital(number_words(mine[0].top)))))
-        else:
-            lines.append((YOUNGER, _("To what?")))
-            lines.append((ELDER, _said(mine[0].name())))
+        lines.append(Line(YOUNGER, ask_words(category), "ask", "reply:ask"))
+        lines.append(Line(ELDER, answer_words(mine[0]), "answer", answer_key(mine[0])))
     if mine:
-        lines.append((YOUNGER, _(_VERDICT_WORDS[verdict])))
+        lines.append(Line(YOUNGER, _(_VERDICT_WORDS[verdict]), "verdict", f"reply:{verdict.name.lower()}"))
     elif not theirs:
         words = {Category.POINT: _("No point either."), Category.SEQUENCE: _("No sequence either."), Category.SETS: _("Nor have I.")}
-        lines.append((YOUNGER, words[category]))
+        lines.append(Line(YOUNGER, words[category], "either", "say"))
     if verdict in (Verdict.GOOD, Verdict.NOT_GOOD):
         winner = elder if verdict is Verdict.GOOD else younger
         lines.extend(_reckoning(winner, after))
     return lines
 
 
-def _reckoning(winner: Declaration, after: Deal | None) -> list[tuple[Seat, str]]:
+def ask_words(category: Category) -> str:
+    """Younger's question when the lengths are equal: 'How much?' (point), 'To what?' (sequence)."""
+    return _("How much?") if category is Category.POINT else _("To what?")
+
+
+def verdict_words(verdict: Verdict) -> str:
+    return _(_VERDICT_WORDS[verdict])
+
+
+def answer_words(combination: Combination) -> str:
+    """Elder's answer to the question: the value of his point ('Forty-nine.'), or his sequence by name."""
+    if combination.category is Category.POINT:
+        return _("{value}.").format(value=capital(number_words(combination.top)))
+    return _said(combination.name())
+
+
+def answer_key(combination: Combination) -> str:
+    return f"answer:{combination.top}"
+
+
+def total_words(total: int) -> str:
+    """A running total said alone ('Twelve.')."""
+    return _("{points}.").format(points=capital(number_words(total)))
+
+
+def _reckoning(winner: Declaration, after: Deal | None) -> list[Line]:
     """The winner counts aloud what he scores, and where it brings him."""
     seat = winner.player
     points = sum(combo.points for combo in winner.combinations)
@@ -90,7 +140,7 @@ def _reckoning(winner: Declaration, after: Deal | None) -> list[tuple[Seat, str]
             line = _("{declarations}: {points}, that makes {total}.").format(
                 declarations=declared, points=number_words(points), total=number_words(total)
             )
-    lines = [(seat, line)]
+    lines = [Line(seat, line, "reckon", f"total:{points if total is None else total}")]
     if repique:
-        lines.append((seat, _("And sixty for the repique: {total}.").format(total=number_words(total + 60))))
+        lines.append(Line(seat, _("And sixty for the repique: {total}.").format(total=number_words(total + 60)), "repique", "say"))
     return lines

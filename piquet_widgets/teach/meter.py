@@ -22,7 +22,7 @@ from piquet_widgets.engine.combinations import Category, Verdict, compare
 from piquet_widgets.engine.deal import BONUS_THRESHOLD, ELDER, YOUNGER, Deal, Event, Phase, Seat
 from piquet_widgets.i18n import N_, _, ngettext
 
-__all__ = ["Meter", "meter", "meters", "COUNTING_KINDS", "OPEN", "SCORED", "CLOSED"]
+__all__ = ["Meter", "meter", "meters", "no_bonus_sentence", "COUNTING_KINDS", "OPEN", "SCORED", "CLOSED"]
 
 OPEN, SCORED, CLOSED = "open", "scored", "closed"
 # Scores that count towards a pique or repique (the cards and capot never do; bonuses are not
@@ -79,6 +79,11 @@ class Meter:
     target: int = BONUS_THRESHOLD
 
     @property
+    def label(self) -> str:
+        """The meter's one name for the whole deal: elder may pique or repique, younger only repique."""
+        return _("Pique / repique") if self.seat is ELDER else _("Repique")
+
+    @property
     def needed(self) -> int:
         """How many more points the bonus still needs (0 once reached)."""
         return max(self.target - self.progress, 0)
@@ -95,12 +100,14 @@ def meters(deal: Deal) -> tuple[Meter, Meter]:
 
 
 def meter(deal: Deal, seat: Seat) -> Meter:
-    """`seat`'s meter at this moment of `deal`."""
+    """`seat`'s meter at this moment of `deal`; once his bonus is out of reach, its progress
+    stays where it was when the door shut."""
     events = deal.events
     progress = _progress(events, seat)
     bonus = next((event for event in events if event.kind in ("repique", "pique")), None)
     if bonus is not None:
-        return _after_bonus(seat, progress, bonus)
+        before = events[: events.index(bonus)]
+        return _after_bonus(seat, progress if bonus.player is seat else _progress(before, seat), bonus)
     if seat is ELDER:
         return _elder(deal, progress)
     return _younger(deal, progress)
@@ -163,7 +170,7 @@ def _elder(deal: Deal, progress: int) -> Meter:
             sentence = _("Pique no longer possible: younger scored in trick {trick}, and the repique ended with the declarations.").format(
                 trick=younger_first.trick
             )
-        return Meter(ELDER, progress, CLOSED, None, sentence)
+        return Meter(ELDER, elder_before, CLOSED, None, sentence)
     needed = max(BONUS_THRESHOLD - progress, 0)
     notes = [_(_EQUALITY_ELDER[category]) for category in _equalities(deal)]
     if deal.phase is Phase.FINISHED:
@@ -196,9 +203,10 @@ def _younger(deal: Deal, progress: int) -> Meter:
     elder_first, younger_before = _first_score(events, ELDER)
     if elder_first is not None and elder_first.kind in DECLARATION_KINDS:
         sentences = _YOUNGER_OVERTAKEN_BY if younger_before else _YOUNGER_SHUT_BY
-        return Meter(YOUNGER, progress, CLOSED, None, _(sentences[elder_first.kind]) + " " + never)
+        return Meter(YOUNGER, younger_before, CLOSED, None, _(sentences[elder_first.kind]) + " " + never)
     if _declarations_over(deal):
-        return Meter(YOUNGER, progress, CLOSED, None, _("Repique no longer possible: the declarations are over.") + " " + never)
+        declared = sum(event.points for event in events if event.player is YOUNGER and event.kind in DECLARATION_KINDS)
+        return Meter(YOUNGER, declared, CLOSED, None, _("Repique no longer possible: the declarations are over.") + " " + never)
     needed = max(BONUS_THRESHOLD - progress, 0)
     text = ngettext(
         "Repique still possible: younger needs {needed} more point from the declarations before elder scores anything.",
@@ -212,3 +220,29 @@ def _younger(deal: Deal, progress: int) -> Meter:
 def _seat_word(seat: Seat) -> str:
     """'elder' or 'younger' inside a sentence."""
     return _("elder") if seat is ELDER else _("younger")
+
+
+def no_bonus_sentence(deal: Deal) -> str | None:
+    """Once neither player can pique or repique any more (and none did), why — said once for
+    the deal ("No pique or repique this deal: younger scored first; …"); None before."""
+    elder, younger = meters(deal)
+    if elder.status != CLOSED or younger.status != CLOSED or any(event.kind in ("repique", "pique") for event in deal.events):
+        return None
+    events = deal.events
+    younger_first, elder_before = _first_score(events, YOUNGER)
+    if younger_first is None:
+        elder_why = _("elder made only {progress} and younger nothing").format(progress=elder.progress)
+    elif younger_first.kind not in DECLARATION_KINDS:
+        elder_why = _("younger scored in trick {trick} before elder reached thirty").format(trick=younger_first.trick)
+    elif elder_before:
+        elder_why = _("younger scored before elder reached thirty")
+    else:
+        elder_why = _("younger scored first")
+    elder_first, younger_before = _first_score(events, ELDER)
+    if elder_first is None or elder_first.kind not in DECLARATION_KINDS:
+        younger_why = _("younger made only {progress} from the declarations").format(progress=younger.progress)
+    elif younger_before:
+        younger_why = _("elder scored before younger reached thirty")
+    else:
+        younger_why = _("elder scored first")
+    return _("No pique or repique this deal: {elder}; {younger}.").format(elder=elder_why, younger=younger_why)

@@ -2,8 +2,9 @@
 
 It holds the partie, the timeline of the current deal with its redo stack, the selection of
 cards to discard, the learner's seats and the computer's level, and it has the operations a
-learner has: select a card, confirm the discard, declare, undo, redo, next deal, new deal, new
-partie, ask for a hint. After each of the learner's moves the computer answers until it is the
+learner has: select a card, confirm the discard, declare (or say his declarations aloud),
+undo, redo, go back to a mistake, play the deal again, next deal, new deal, new partie, ask for
+a hint (first the idea, then the move). After each of the learner's moves the computer answers until it is the
 learner's turn again. Each operation that cannot be done raises the engine's `PiquetError` with
 a message fit for the learner and changes nothing. No widget is imported here: the practice
 table renders a session, and a script or a test can drive one alone.
@@ -33,13 +34,16 @@ from piquet_widgets.analysis.review import Hint, hint
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine.cards import Card, parse_card
 from piquet_widgets.engine.codes import deal_code, deal_from_code
-from piquet_widgets.engine.combinations import Combination
+from piquet_widgets.engine.combinations import Category, Combination, best_declaration
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.partie import Partie, other_player
 from piquet_widgets.engine.records import is_partie, partie_from_json, partie_record, record_timeline
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
 from piquet_widgets.i18n import N_, _, ngettext
+from piquet_widgets.teach.dialogue import Line, category_lines
+from piquet_widgets.teach.hints import nudge
+from piquet_widgets.teach.speech import Choice, check, choices
 
 __all__ = ["PracticeSession", "ROLES", "LEARNER", "COMPUTER"]
 
@@ -64,6 +68,11 @@ class PracticeSession:
     - `deal`: the first deal (a `Deal`, a deal code or a seed); random by default, from `seed`.
     - `declare_in_full`: the declarations are made in full for both (open piquet); with False
       the learner declares with `declare` (the computer still declares in full).
+    - `speak`: the learner declares aloud in open piquet (`speech_choices`, `say`): each
+      announcement and answer, and his running total; the computer speaks its part. With False
+      ("Declare for me") the declarations are made for him.
+    - `show_talon`: the study option that turns the talon face up before it is drawn (rules 8b:
+      it is face down in open piquet); the advice still assumes its order is unknown.
     """
 
     def __init__(
@@ -75,6 +84,8 @@ class PracticeSession:
         level: str = DEFAULT_LEVEL,
         rules: Rules = DEFAULT_RULES,
         declare_in_full: bool = True,
+        show_talon: bool = False,
+        speak: bool = False,
     ) -> None:
         if role not in ROLES:
             raise PiquetError(N_("practice: role must be one of {known}"), known=", ".join(ROLES))
@@ -84,6 +95,9 @@ class PracticeSession:
         self.computer: Player = get_player(level)
         self.level = level
         self.declare_in_full = declare_in_full
+        self.show_talon = show_talon
+        self.speak = speak
+        self.spoken: list[Line] = []  # what has been said in the category being declared
         self.partie = Partie(rules, first_dealer=_first_dealer(role))
         self._start(self._deal_of(deal) if deal is not None else self._random_deal())
 
@@ -113,8 +127,7 @@ class PracticeSession:
     @property
     def to_move_is_learner(self) -> bool:
         """The learner is to choose now (exchange or play; declarations too when not in full)."""
-        deal = self.deal
-        return deal.phase is not Phase.FINISHED and deal.to_move in self.learner_seats and not self._automatic(deal)
+        return self._learner_decides(self.deal)
 
     @property
     def code(self) -> str:
@@ -135,11 +148,7 @@ class PracticeSession:
 
     def decision_points(self) -> list[int]:
         """Indices in the timeline of the states where the learner had to choose."""
-        learner = self.learner_seats
-        return [
-            index for index, deal in enumerate(self.timeline[:-1])
-            if deal.phase is not Phase.FINISHED and deal.to_move in learner and not self._automatic(deal)
-        ]
+        return [index for index, deal in enumerate(self.timeline[:-1]) if self._learner_decides(deal)]
 
     # -- what the learner does -------------------------------------------------------------------
     def select(self, seat: Seat | int | str, card: Card | str) -> None:
@@ -178,6 +187,52 @@ class PracticeSession:
             raise PiquetError(N_("There is nothing to declare now."))
         self._act(Declare(deal.category, tuple(combinations)))
 
+    def speech_choices(self) -> list[Choice]:
+        """The words the learner may say now in the declarations (none when it is not his turn
+        to speak): the true ones and the wrong ones a learner might choose."""
+        line = self._next_line()
+        return choices(line, self.deal, self.deal.category) if line is not None else []
+
+    def say(self, key: str) -> None:
+        """The learner says the words of `key` (a `Choice.key`): refused with the reason unless
+        they are true and in full; once the category is said, it is declared and scored."""
+        line = self._next_line()
+        if line is None:
+            raise PiquetError(N_("There is nothing to say now."))
+        deal = self.deal
+        category = deal.category
+        opponent = _best_of(deal, line.seat.other, category)
+        check(key if isinstance(key, str) else "", line, deal, category, opponent)
+        self.spoken.append(line)
+        if self._speak_for_computer():
+            self.redo_stack.clear()
+            self._advance()
+
+    def retry(self, index: int) -> None:
+        """Go back to the moment `index` of the timeline (a review's mistake: `Mistake.index`),
+        where the learner chose, to try again; the moves after it can be redone."""
+        if not isinstance(index, int) or isinstance(index, bool) or index not in self.decision_points():
+            raise PiquetError(N_("There is no such moment to go back to."))
+        self.redo_stack.append(self.timeline[index + 1 :])
+        self.timeline = self.timeline[: index + 1]
+        self.mark = index
+        self.selection = []
+        self._restart_speech()
+
+    def play_again(self) -> None:
+        """Play this deal again from its start, with the same cards and the learner in the other
+        seat (both hands stay both). The partie starts again with it as its first deal."""
+        first = self.timeline[0]
+        self.role = {"elder": "younger", "younger": "elder"}.get(self.role, self.role)
+        self.partie = Partie(self.rules, first_dealer=_first_dealer(self.role))
+        self._start(first)
+
+    def settle(self) -> None:
+        """After a change of how the declarations are made: let the computer (or the automatic
+        declarations) go on up to the learner's turn."""
+        self._restart_speech()
+        self._advance()
+
     def undo(self) -> None:
         """Take back the learner's last move (and the computer's answer to it)."""
         points = self.decision_points()
@@ -189,6 +244,7 @@ class PracticeSession:
         previous = [i for i in points if i < index]
         self.mark = previous[-1] if previous else 0
         self.selection = []
+        self._restart_speech()
 
     def redo(self) -> None:
         """Replay a move taken back by `undo`."""
@@ -197,6 +253,7 @@ class PracticeSession:
         self.mark = len(self.timeline) - 1
         self.timeline = self.timeline + self.redo_stack.pop()
         self.selection = []
+        self._restart_speech()
 
     def new_deal(self) -> None:
         """Deal the current deal again with new cards (its place in the partie is kept)."""
@@ -237,7 +294,27 @@ class PracticeSession:
         deal = self.deal
         if deal.phase not in (Phase.EXCHANGE, Phase.PLAY) or not self.to_move_is_learner:
             raise PiquetError(N_("There is nothing to choose now."))
+        if deal.phase is Phase.EXCHANGE and self.show_talon:
+            return lambda solver: _with_note(hint(deal, solver), _TALON_SHOWN)
         return lambda solver: hint(deal, solver)
+
+    def ask_hint(self) -> int:
+        """The learner asks for a hint: the first time at a position, a nudge (1); asked again,
+        the move itself (2). Returns the stage."""
+        deal = self.deal
+        self.hint_stage = min(self.hint_stage + 1, 2) if self._hint_deal is deal else 1
+        self._hint_deal = deal
+        return self.hint_stage
+
+    def hint_words(self, found: Hint) -> str:
+        """What the hint says at its stage: the idea in words, then the move (numbers in support)."""
+        if self.hint_stage >= 2 or self._hint_deal is not self.deal:
+            return found.text
+        return _("{nudge} (Ask again for the move.)").format(nudge=nudge(self.deal, found))
+
+    def hint_outlined(self, found: Hint) -> tuple[Card, ...]:
+        """The cards to outline on the table: the move, once the hint names it."""
+        return found.cards if self.hint_stage >= 2 and self._hint_deal is self.deal else ()
 
     # -- words for the learner -------------------------------------------------------------------
     def prompt(self) -> str:
@@ -254,6 +331,9 @@ class PracticeSession:
             return text.format(elder=deal.scores[ELDER], younger=deal.scores[YOUNGER])
         seat = deal.to_move
         who = self.seat_label(seat)
+        line = self._next_line()
+        if line is not None:
+            return _("{who}: your turn to speak in the declarations — choose what you say.").format(who=self.seat_label(line.seat))
         if deal.phase is Phase.EXCHANGE:
             choices = deal.legal_actions()
             count = len(self.selection)
@@ -316,9 +396,10 @@ class PracticeSession:
         return {**partie_record(partie), "role": self.role, "level": self.level, "settled": self.settled}
 
     @classmethod
-    def from_record(cls, value: Any, name: str = "") -> PracticeSession:
+    def from_record(cls, value: Any, name: str = "", *, speak: bool = False) -> PracticeSession:
         """The session a record made by `record` holds: its deals, the current deal with its undo
-        history, the role and the level. Anything else is refused naming `name`."""
+        history, the role and the level (`speak`: the learner declares aloud, as in `__init__`).
+        Anything else is refused naming `name`."""
         partie, timeline, role, level, settled = _saved_state(value, name)
         session = object.__new__(cls)
         session._rng = random.Random()
@@ -326,7 +407,14 @@ class PracticeSession:
         session.role = role
         session.computer, session.level = get_player(level), level
         session.declare_in_full = True
+        session.show_talon = False
+        session.speak, session.spoken = speak, []
+        session.hint_stage, session._hint_deal = 0, None
         session.partie = partie if settled else Partie(partie.rules, partie.first_dealer, partie.deals[:-1])
+        last = timeline[-1]
+        if speak and last.phase is Phase.PLAY and not last.tricks and last.led is None:
+            # A record holds its declarations in full; before the first card the learner says them.
+            timeline = timeline[: next(i for i, deal in enumerate(timeline) if deal.phase is Phase.DECLARATIONS) + 1]
         session.timeline = timeline
         session.redo_stack = []
         session.selection = []
@@ -349,6 +437,8 @@ class PracticeSession:
         raise PiquetError(N_("practice: expected a deal, a deal code or a seed"))
 
     def _start(self, deal: Deal) -> None:
+        self.spoken = []
+        self.hint_stage, self._hint_deal = 0, None
         self.timeline = [deal]
         self.redo_stack: list[list[Deal]] = []
         self.mark = 0  # where the steps made since the learner's last move begin
@@ -357,7 +447,49 @@ class PracticeSession:
 
     def _automatic(self, deal: Deal) -> bool:
         """The learner's declarations are made for him (open piquet, in full)."""
-        return deal.phase is Phase.DECLARATIONS and self.declare_in_full
+        return deal.phase is Phase.DECLARATIONS and self.declare_in_full and not self.speak
+
+    def _learner_decides(self, deal: Deal) -> bool:
+        """At `deal` the learner chooses: his exchange or card, or (speaking) a category to declare."""
+        if deal.phase is Phase.FINISHED:
+            return False
+        if deal.phase is Phase.DECLARATIONS and self.speak:
+            return len(deal.declarations) % 2 == 0
+        return deal.to_move in self.learner_seats and not self._automatic(deal)
+
+    def _script(self) -> tuple[list[Line], list[Deal]]:
+        """The whole dialogue of the category being declared (both in full), and the two states
+        the declarations lead to."""
+        deal = self.deal
+        middle = deal.apply(deal.default_action())
+        after = middle.apply(middle.default_action())
+        return category_lines(after.declarations[-2], after.declarations[-1], after), [middle, after]
+
+    def _next_line(self) -> Line | None:
+        """The learner's line to say now, if he is speaking."""
+        if not (self.speak and self.deal.phase is Phase.DECLARATIONS):
+            return None
+        lines, _states = self._script()
+        return lines[len(self.spoken)] if len(self.spoken) < len(lines) else None
+
+    def _speak_for_computer(self) -> bool:
+        """The computer says its lines up to the learner's next one; once the whole category is
+        said, both declarations are made (True)."""
+        lines, states = self._script()
+        while len(self.spoken) < len(lines) and lines[len(self.spoken)].seat not in self.learner_seats:
+            self.spoken.append(lines[len(self.spoken)])
+        if len(self.spoken) < len(lines):
+            return False
+        self.mark = len(self.timeline) - 1
+        self.timeline = self.timeline + states
+        self.spoken = []
+        return True
+
+    def _restart_speech(self) -> None:
+        """After undo or redo: the category on the table is said again from its beginning."""
+        self.spoken = []
+        if self.speak and self.deal.phase is Phase.DECLARATIONS:
+            self._speak_for_computer()
 
     def _act(self, action: Action) -> None:
         """Apply the learner's action (the engine refuses an illegal one, changing nothing),
@@ -373,6 +505,10 @@ class PracticeSession:
         """The declarations made in full and the computer's moves, up to the learner's turn."""
         while self.deal.phase is not Phase.FINISHED:
             deal = self.deal
+            if deal.phase is Phase.DECLARATIONS and self.speak:
+                if not self._speak_for_computer():
+                    return
+                continue
             if self._automatic(deal):
                 action = deal.default_action()
             elif deal.to_move in self.learner_seats:
@@ -380,6 +516,19 @@ class PracticeSession:
             else:
                 action = self.computer.choose_action(deal)
             self.timeline.append(deal.apply(action))
+
+
+_TALON_SHOWN = N_("The talon is shown face up for study, but this advice assumes what you would see in play: the talon's cards, not their order.")
+
+
+def _with_note(found: Hint, note: str) -> Hint:
+    """A hint with one more sentence after its words."""
+    return Hint(found.seat, found.phase, found.cards, "{} {}".format(found.text, _(note)), found.value)
+
+
+def _best_of(deal: Deal, seat: Seat, category: Category) -> Combination | None:
+    best = best_declaration(category, deal.hands[seat])
+    return best[0] if best else None
 
 
 def _first_dealer(role: str) -> str:

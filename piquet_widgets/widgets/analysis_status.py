@@ -51,4 +51,8 @@ class Analyst(widgets.Box):
             text = ""
         set_value(self.status, f'<span role="status">{escape(text)}</span>' if text else "")
         set_shown(self.stop_button, state == RUNNING)
+        if state == RUNNING:
+            self.add_class("pw-busy")  # while the advice is computed (off the kernel's thread)
+        else:
+            self.remove_class("pw-busy")
         set_shown(self, bool(text))

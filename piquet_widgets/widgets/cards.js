@@ -6,7 +6,7 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const WATCHED = [
-  "cards", "face_up", "selected", "playable", "disabled", "four_colour",
+  "cards", "face_up", "selected", "outlined", "playable", "disabled", "four_colour",
   "labels", "letters", "caption", "badges", "css_class",
 ];
 
@@ -141,6 +141,7 @@ class CardRowView {
     const cards = model.get("cards");
     const faceUp = model.get("face_up");
     const selected = model.get("selected");
+    const outlined = model.get("outlined");
     const labels = model.get("labels");
     const letters = model.get("letters");
     const badges = model.get("badges");
@@ -177,6 +178,7 @@ class CardRowView {
       element.classList.toggle("pw-card-playable", isPlayable);
       element.classList.toggle("pw-card-dimmed", interactive && !isPlayable);
       element.classList.toggle("pw-card-selected", selected.includes(code));
+      element.classList.toggle("pw-card-outlined", outlined.includes(code));
       element.setAttribute("role", isPlayable ? "button" : "img");
       if (isPlayable) element.tabIndex = code === this.focusCode ? 0 : -1;
       else element.removeAttribute("tabindex");

@@ -87,6 +87,7 @@ class CardRow(anywidget.AnyWidget):
       text `parse_card` reads are accepted and made canonical.
     - `face_up`: faces or backs.
     - `selected`: cards drawn raised and outlined (chosen discards, the cards of a combination).
+    - `outlined`: cards drawn with a ring, not raised (the move a hint names), class `pw-card-outlined`.
     - `playable`: the only cards that react to a click or a key; empty means none, and the
       others are then drawn slightly dimmed.
     - `disabled`: the whole row ignores clicks (for example while the other player moves).
@@ -119,6 +120,7 @@ class CardRow(anywidget.AnyWidget):
     cards = traitlets.List().tag(sync=True)
     face_up = traitlets.Bool(True).tag(sync=True)
     selected = traitlets.List().tag(sync=True)
+    outlined = traitlets.List().tag(sync=True)
     playable = traitlets.List().tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
@@ -148,12 +150,14 @@ class CardRow(anywidget.AnyWidget):
         playable: Iterable[CardLike] = (),
         selected: Iterable[CardLike] = (),
         badges: dict[CardLike, str] | None = None,
+        outlined: Iterable[CardLike] = (),
     ) -> None:
         """Show new cards with their marks, in one update (validated together, or not at all)."""
         with self.hold_sync(), self.hold_trait_notifications():
             self.cards = list(cards)
             self.playable = list(playable)
             self.selected = list(selected)
+            self.outlined = list(outlined)
             self.badges = dict(badges or {})
 
     def relabel(self) -> None:
@@ -203,7 +207,7 @@ class CardRow(anywidget.AnyWidget):
             raise traitlets.TraitError(f"cards: {twice} appears twice")
         return codes
 
-    @traitlets.validate("selected", "playable")
+    @traitlets.validate("selected", "playable", "outlined")
     def _valid_marks(self, proposal: traitlets.Bunch) -> list[str]:
         return _codes_in_row(proposal["value"], self.cards, proposal["trait"].name)
 
@@ -232,6 +236,7 @@ class CardRow(anywidget.AnyWidget):
         with self.hold_sync():
             self.playable = [code for code in self.playable if code in cards]
             self.selected = [code for code in self.selected if code in cards]
+            self.outlined = [code for code in self.outlined if code in cards]
             self.badges = {code: text for code, text in self.badges.items() if code in cards}
             self.relabel()
 

@@ -19,6 +19,8 @@ class Felt(widgets.VBox):
     """The green table: both hands, the talon, the current trick, the discards, tricks won.
 
     `captions(seat)` gives each hand's caption (the practice table says who is the computer).
+    `talon_face_up`: the talon's cards are drawn face up before both exchanges are made (the
+    walkthrough shows them; the practice table keeps them face down unless asked, rules 8b).
     """
 
     def __init__(self, four_colour: bool = False, bottom: Seat = ELDER) -> None:
@@ -36,6 +38,7 @@ class Felt(widgets.VBox):
             [self.previous_trick, self.trick, self.talon, self.talon_younger, self.discards[ELDER], self.discards[YOUNGER]]
         ).add_class("pw-felt-middle")
         self.bottom = bottom
+        self.talon_face_up = True
         self.captions: Callable[[Seat, Deal], str] = lambda seat, deal: default_hand_caption(seat, deal)
         super().__init__(self._order())
         self.add_class("pw-felt")
@@ -57,17 +60,26 @@ class Felt(widgets.VBox):
         for row in self.rows():
             row.relabel()
 
-    def show(self, deal: Deal, highlight: dict[Seat, Iterable[Card]] | None = None, marks: dict[Seat, dict] | None = None) -> None:
+    def show(
+        self,
+        deal: Deal,
+        highlight: dict[Seat, Iterable[Card]] | None = None,
+        marks: dict[Seat, dict] | None = None,
+        outlined: dict[Seat, Iterable[Card]] | None = None,
+    ) -> None:
         """Draw `deal`: `highlight` raises some cards of each hand (the cards just taken, a
-        combination); `marks` gives each hand's `playable`/`disabled` (the practice table)."""
+        combination); `marks` gives each hand's `playable`/`disabled` (the practice table);
+        `outlined` rings some cards (the move a hint names)."""
         highlight = highlight or {}
+        outlined = outlined or {}
         marks = marks or {}
         for seat, row in self.hands.items():
             cards = deal.hand(seat)
             mark = marks.get(seat, {})
             chosen = [card for card in highlight.get(seat, ()) if card in cards]
             with row.hold_sync():
-                row.set_cards(cards, playable=mark.get("playable", ()), selected=chosen)
+                ringed = [card.code for card in outlined.get(seat, ()) if card in cards]
+                row.set_cards(cards, playable=mark.get("playable", ()), selected=chosen, outlined=ringed)
                 _set_trait(row, "disabled", mark.get("disabled", False))
                 _set_trait(row, "caption", self.captions(seat, deal))
                 to_move = deal.to_move is seat and deal.phase in (Phase.EXCHANGE, Phase.PLAY)
@@ -89,13 +101,14 @@ class Felt(widgets.VBox):
     def _show_talon(self, deal: Deal) -> None:
         elder_done, younger_done = (discards is not None for discards in deal.discards)
         talon = deal.talon
+        up = self.talon_face_up  # once both have exchanged, what is left is turned up (rules 3)
         if not elder_done:
-            _show_row(self.talon, talon[:5], _("Talon: elder's five"))
-            _show_row(self.talon_younger, talon[5:], _("Talon: younger's three"))
+            _show_row(self.talon, talon[:5], _("Talon: elder's five"), up)
+            _show_row(self.talon_younger, talon[5:], _("Talon: younger's three"), up)
         elif not younger_done:
             taken = len(deal.discards[ELDER])
-            _show_row(self.talon, talon[taken:5], _("Left by elder"))
-            _show_row(self.talon_younger, talon[5:], _("Talon: younger's three"))
+            _show_row(self.talon, talon[taken:5], _("Left by elder"), up)
+            _show_row(self.talon_younger, talon[5:], _("Talon: younger's three"), up)
         else:
             _show_row(self.talon, deal.talon_left, _("Left in the talon"))
             _show_row(self.talon_younger, (), "")
@@ -137,11 +150,12 @@ def _set_trait(row: CardRow, name: str, value: object) -> None:
         setattr(row, name, value)
 
 
-def _show_row(row: CardRow, cards: Sequence[Card], caption: str) -> None:
-    """Fill a small row, hiding it when it has no card."""
+def _show_row(row: CardRow, cards: Sequence[Card], caption: str, face_up: bool = True) -> None:
+    """Fill a small row (its cards face up or down), hiding it when it has no card."""
     codes = [card.code for card in cards]
     with row.hold_sync():
         if row.cards != codes:
             row.set_cards(cards)
+        _set_trait(row, "face_up", face_up)
         _set_trait(row, "caption", caption)
     set_shown(row, bool(cards))

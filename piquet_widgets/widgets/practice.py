@@ -4,7 +4,7 @@ The table builds its controls and renders a `teach.session.PracticeSession`, whi
 and decides everything: an illegal card or discard is refused with the engine's own message and
 changes nothing. The learner plays elder, younger or both; the computer plays the rest.
 
->>> table = PracticeTable(role="elder", deal=7)
+>>> table = PracticeTable(role="elder", deal=7, declare_for_me=True)
 >>> table.to_move_is_learner, table.deal.phase.value
 (True, 'exchange')
 >>> for card in table.deal.hand(table.deal.to_move)[:3]:
@@ -78,7 +78,11 @@ class PracticeTable(widgets.VBox):
     - `language_selector`: show the language menu (`pw-language`); choosing a language re-renders
       every text of the table (and of every other widget shown) and keeps the game where it is.
     - `keep_in_browser`: the partie is kept in the visitor's browser (localStorage) and restored
-      when the page is opened again there.
+      when the page is opened again there — unless a `deal` was asked for (the address's
+      `?seed=`, or notebook code): that deal is played, not the kept partie.
+    - `declare_for_me`: the declarations are made for the learner; by default he speaks them
+      with the buttons `pw-speak` (his announcements, answers and running totals) and a wrong
+      one is refused with the reason. The switch `pw-declare-for-me` (More panel) changes it.
 
     The toolbar holds the role, the level, New deal, Undo, Redo and Hint; the "More" panel
     (`pw-more`) the deal code (`pw-code`, `pw-load`), New partie, and Download / Upload
@@ -110,12 +114,14 @@ class PracticeTable(widgets.VBox):
         four_colour: bool = False,
         language_selector: bool = True,
         keep_in_browser: bool = True,
+        declare_for_me: bool = False,
     ) -> None:
-        self.session = PracticeSession(role, deal=deal, seed=seed, level=level, rules=rules)
+        self.session = PracticeSession(role, deal=deal, seed=seed, level=level, rules=rules, speak=not declare_for_me)
         self._values: dict[tuple, CardValues] = {}
         self._review: tuple[Deal, Review] | None = None
         self._hint: Hint | None = None
         self._hint_deal: Deal | None = None
+        self._retries_for: Review | None = None  # the review the retry buttons are made for
         self._analysed: Deal | None = None  # the deal the analysis caches are about
         self._message: tuple[Message, str] = ("", "info")
         self._updating = False
@@ -128,6 +134,9 @@ class PracticeTable(widgets.VBox):
         self.hint_button = widgets.Button().add_class("pw-hint")
         self.hint_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-hint-text")
         self.review_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-review").add_class("pw-panel")
+        self.retry_box = widgets.Box().add_class("pw-toolbar").add_class("pw-retries")
+        self.play_again_button = widgets.Button().add_class("pw-play-again")
+        self.play_again_button.on_click(lambda _b: self.play_again())
         self.analyst = Analyst()
         self.new_deal_button = widgets.Button().add_class("pw-new-deal")
         self.undo_button = widgets.Button().add_class("pw-undo")
@@ -137,7 +146,13 @@ class PracticeTable(widgets.VBox):
         self.new_partie_button = widgets.Button().add_class("pw-new-partie")
         self.code_input = widgets.Text(continuous_update=False, style={"description_width": "initial"}).add_class("pw-code")
         self.load_button = widgets.Button().add_class("pw-load")
+        self.talon_check = widgets.Checkbox(value=False, indent=False).add_class("pw-show-talon")
+        self.declare_check = widgets.Checkbox(value=declare_for_me, indent=False).add_class("pw-declare-for-me")
+        self.speech = widgets.Box().add_class("pw-toolbar").add_class("pw-speech")
+        self._speech_keys: list[str] = []
         self.store = PartieStore(self._on_record, self._refused) if keep_in_browser else None
+        if self.store is not None and deal is not None:
+            self.store.restored = True  # the deal asked for wins over the partie this browser kept
         self.confirm_button = widgets.Button(button_style="primary").add_class("pw-confirm")
         self.message = widgets.HTML().add_class("pw-message")
         self.felt = Felt(four_colour=four_colour)
@@ -163,6 +178,8 @@ class PracticeTable(widgets.VBox):
         self.values_button.observe(lambda change: self.show_values(change["new"]), names="value")
         self.more_button.observe(lambda change: set_shown(self.more_panel, bool(change["new"])), names="value")
         self.hint_button.on_click(lambda _b: self.show_hint())
+        self.talon_check.observe(lambda change: self.show_talon(change["new"]), names="value")
+        self.declare_check.observe(lambda change: self.declare_for_me(change["new"]), names="value")
 
         self.language_select = LanguageSelector() if language_selector else None
         header = widgets.Box(
@@ -172,12 +189,12 @@ class PracticeTable(widgets.VBox):
             [self.role_select, self.level_select, self.new_deal_button, self.undo_button, self.redo_button, self.hint_button, self.more_button]
         ).add_class("pw-toolbar")
         self.more_panel = widgets.Box(
-            [self.code_input, self.load_button, self.new_partie_button] + ([self.store] if self.store is not None else [])
+            [self.code_input, self.load_button, self.new_partie_button, self.talon_check, self.declare_check] + ([self.store] if self.store is not None else [])
         ).add_class("pw-toolbar").add_class("pw-more-panel")
         set_shown(self.more_panel, False)
         actions = widgets.Box([self.confirm_button, self.next_deal_button, self.values_button]).add_class("pw-toolbar")
         main = widgets.VBox(
-            [self.message, self.analyst, self.felt, actions, self.hint_view, self.review_view, self.explanation]
+            [self.message, self.analyst, self.felt, self.speech, actions, self.hint_view, self.review_view, self.retry_box, self.explanation]
         ).add_class("pw-main")
         side = widgets.VBox([self.board, self.dialogue, self.summary, self.partie_view]).add_class("pw-side")
         columns = widgets.Box([main, side]).add_class("pw-columns")
@@ -410,10 +427,11 @@ class PracticeTable(widgets.VBox):
 
     def _restore(self, value: Any, name: Any, said: Message) -> bool:
         try:
-            session = PracticeSession.from_record(value, name)
+            session = PracticeSession.from_record(value, name, speak=self.session.speak)
         except PiquetError as error:
             self._refused(error)
             return False
+        session.show_talon = self.session.show_talon  # the study option stays
         self.session = session
         self._say(said, "info")
         self._render()
@@ -445,21 +463,60 @@ class PracticeTable(widgets.VBox):
             return
         self._render()
 
+    def show_talon(self, on: bool = True) -> None:
+        """The study option: the talon face up before it is drawn (face down by default)."""
+        on = bool(on)
+        if self.talon_check.value != on:
+            self.talon_check.value = on  # its observer calls back here
+            return
+        self.session.show_talon = on
+        self._hint = None  # its words depend on what the learner sees
+        self._render()
+
+    def declare_for_me(self, on: bool = True) -> None:
+        """The switch: the declarations made for the learner, or spoken by him (the default)."""
+        on = bool(on)
+        if self.declare_check.value != on:
+            self.declare_check.value = on  # its observer calls back here
+            return
+        self.session.speak = not on
+        self.session.spoken = []
+        self._do(self.session.settle)
+
+    def retry(self, index: int) -> None:
+        """Take the table back to the moment of a mistake of the review, to try again."""
+        self._do(lambda: self.session.retry(index))
+
+    def play_again(self) -> None:
+        """The same cards again, the learner in the other seat."""
+        self._do(self.session.play_again)
+
+    def say(self, key: str) -> None:
+        """The learner says the words of a `pw-speak` button (a key of `session.speech_choices()`)."""
+        self._do(lambda: self.session.say(key))
+
     def show_hint(self) -> None:
-        """Name the best card (the solver), or the best discards (the exchange advisor)."""
-        deal = self.deal
+        """The Hint button: first the idea in words, asked again the best card or discards (the
+        solver, the exchange advisor) with the cards outlined on the table."""
         try:
-            task = self.session.hint_request()
+            self.session.hint_request()
         except PiquetError as error:
             self._hint, self._hint_deal = None, None
             self._say(error, "error")
             self._render()
             return
+        self.session.ask_hint()
+        self._find_hint()
+
+    def _find_hint(self) -> None:
+        """The analysis behind the hint at its present stage (quick once found)."""
+        deal = self.deal
+        task = self.session.hint_request()
 
         def done(found: object) -> None:
             if self.deal is deal:
                 self._hint, self._hint_deal = found, deal  # type: ignore[assignment]
-                self._show_hint_text()
+                self._render()
 
         if deal.phase is Phase.EXCHANGE:
             done(task(None))  # the advisor: quick, no solver
@@ -503,6 +560,7 @@ class PracticeTable(widgets.VBox):
 
     def _show_review(self) -> None:
         review = self.review
+        self._show_retries(review)
         if review is None:
             set_value(self.review_view, "")
             set_shown(self.review_view, False)
@@ -518,9 +576,30 @@ class PracticeTable(widgets.VBox):
         set_value(self.review_view, "".join(parts))
         set_shown(self.review_view, True)
 
+    def _show_retries(self, review: Review | None) -> None:
+        """A `pw-retry` button for each mistake (back to that moment) and `pw-play-again`."""
+        if review is not None and review is self._retries_for:
+            return
+        self._retries_for = review
+        if review is None:
+            self.retry_box.children = []
+            set_shown(self.retry_box, False)
+            return
+        buttons = []
+        for mistake in review.mistakes:
+            text = _("Try trick {trick} again").format(trick=mistake.trick)
+            button = widgets.Button(description=text, tooltip=mistake.sentence()).add_class("pw-retry")
+            button.on_click(lambda _b, index=mistake.index: self.retry(index))
+            buttons.append(button)
+        self.play_again_button.description = _("Play this deal again")
+        self.play_again_button.tooltip = _("The same cards, you in the other seat")
+        self.retry_box.children = [*buttons, self.play_again_button]
+        set_shown(self.retry_box, True)
+
     def _show_hint_text(self) -> None:
         shown = self._hint is not None and self._hint_deal is self.deal
-        set_value(self.hint_view, f'<p class="pw-hint-line" role="status">{escape(self._hint.text)}</p>' if shown else "")
+        words = self.session.hint_words(self._hint) if shown else ""
+        set_value(self.hint_view, f'<p class="pw-hint-line" role="status">{escape(words)}</p>' if shown else "")
         set_shown(self.hint_view, shown)
 
     # -- words -------------------------------------------------------------------------------------
@@ -548,6 +627,8 @@ class PracticeTable(widgets.VBox):
         self.next_deal_button.description = _("Next deal ▶")
         self.new_partie_button.description = _("New partie")
         self.load_button.description = _("Load code")
+        self.talon_check.description = _("Show the talon")
+        self.declare_check.description = _("Declare for me")
         if self.store is not None:
             self.store.download_label = _("Download partie")
             self.store.upload_label = _("Upload partie")
@@ -558,10 +639,12 @@ class PracticeTable(widgets.VBox):
         self.analyst.relabel()
         self.code_input.placeholder = _("Deal code")
         self.code_input.description = _("Deal code")
+        self.role_select.description = _("Your seat")
+        self.level_select.description = _("Computer level")
         self.felt.relabel()
         if self._hint is not None and self._hint_deal is self.deal:
             self._hint = None
-            self.show_hint()  # its words again, in the new language (the solver already knows the answer)
+            self._find_hint()  # its words again, in the new language (the solver already knows the answer)
         self._render()
 
     relabel = refresh  # the name CardRow uses for the same thing
@@ -590,13 +673,18 @@ class PracticeTable(widgets.VBox):
                 active = seat in learner and deal.phase in (Phase.EXCHANGE, Phase.PLAY)
                 marks[seat] = {"playable": deal.hand(seat) if active else (), "disabled": not active}
             highlight = {deal.to_move: self.selection} if deal.phase is Phase.EXCHANGE else {}
-            self.felt.show(deal, highlight=highlight, marks=marks)
+            self.felt.talon_face_up = self.session.show_talon
+            outlined = {}
+            if self._hint is not None and self._hint_deal is deal:
+                outlined = {self._hint.seat: self.session.hint_outlined(self._hint)}
+            self.felt.show(deal, highlight=highlight, marks=marks, outlined=outlined)
             self.board.show(deal, meters(deal))
             set_value(self.message, message_html(self.message_text, self.message_kind))
             exchange_turn = deal.phase is Phase.EXCHANGE and self.to_move_is_learner
             count = len(self.selection)
             self.confirm_button.description = ngettext("Discard {count} card", "Discard {count} cards", count).format(count=count)
             set_shown(self.confirm_button, exchange_turn)
+            self._show_speech()
             self.undo_button.disabled = not self.session.decision_points()
             self.redo_button.disabled = not self.session.can_redo
             finished = deal.phase is Phase.FINISHED
@@ -627,6 +715,20 @@ class PracticeTable(widgets.VBox):
             else:
                 self._show_review()
 
+    def _show_speech(self) -> None:
+        """One `pw-speak` button for each thing the learner may say now (none when he is not speaking)."""
+        offered = self.session.speech_choices()
+        keys = [choice.key for choice in offered]
+        if keys != self._speech_keys or [b.description for b in self.speech.children] != [c.text for c in offered]:
+            buttons = []
+            for choice in offered:
+                button = widgets.Button(description=choice.text).add_class("pw-speak")
+                button.on_click(lambda _b, key=choice.key: self.say(key))
+                buttons.append(button)
+            self.speech.children = buttons
+            self._speech_keys = keys
+        set_shown(self.speech, bool(offered))
+
     def _explanation_html(self) -> str:
         """What happened since the learner's last move, explained step by step (declarations
         are shown in the dialogue panel)."""
@@ -644,14 +746,17 @@ class PracticeTable(widgets.VBox):
     def _dialogue_html(self) -> str:
         deal = self.deal
         title = "<h3>{}</h3>".format(escape(_("The declarations")))
-        if len(deal.declarations) < 6:
+        spoken = self.session.spoken
+        if len(deal.declarations) < 2 and not spoken:
             waiting = _("The declarations come after the exchange.")
             return title + f'<p class="pw-empty">{escape(waiting)}</p>'
         parts = [title]
         declarations = deal.declarations
-        for index in range(3):
+        for index in range(len(declarations) // 2):
             elder, younger = declarations[2 * index], declarations[2 * index + 1]
             parts.append(dialogue_html(category_dialogue(elder, younger, deal), self.session.seat_label))
+        if spoken:
+            parts.append(dialogue_html([(line.seat, line.text) for line in spoken], self.session.seat_label))
         scored = [event for event in deal.events if event.kind in ("carte_blanche", "point", "sequence", "sets", "repique")]
         if scored:
             items = "".join(f"<li>{escape(explain_event(deal, event))}</li>" for event in scored)

@@ -26,7 +26,7 @@ SEED = 7
 def practice_url(voila) -> str:
     code = (
         "from piquet_widgets.widgets.practice import PracticeTable\n"
-        f"PracticeTable(role='younger', deal={SEED}, level='expert')"
+        f"PracticeTable(declare_for_me=True, role='younger', deal={SEED}, level='expert')"
     )
     return voila.notebook(code, name="practice_expert")
 
@@ -45,7 +45,7 @@ def fit_to_content(page: Page, width: int) -> None:
 def test_value_marks_and_hint_at_the_practice_table(open_page: Callable[..., Page], practice_url: str, artifacts: Path) -> None:
     from piquet_widgets.widgets.practice import PracticeTable
 
-    mirror = PracticeTable(role="younger", deal=SEED, level="expert")  # deterministic: the same deal in the page
+    mirror = PracticeTable(declare_for_me=True, role="younger", deal=SEED, level="expert")  # deterministic: the same deal in the page
     page = open_page(practice_url, width=1280, height=900)
     expect(page.locator(".pw-level select")).to_have_value("Computer: expert")
     expect(page.locator(".pw-hand-younger .pw-card")).to_have_count(12)
@@ -63,8 +63,11 @@ def test_value_marks_and_hint_at_the_practice_table(open_page: Callable[..., Pag
     for card in values.values:
         expected = values.badges()[card.code]
         expect(page.locator(f'.pw-hand-younger .pw-card[data-card="{card.code}"] .pw-card-badge')).to_have_text(expected)
+    page.locator("button.pw-hint").click()  # first the idea in words
+    expect(page.locator(".pw-hint-text")).to_contain_text("Ask again for the move")
     page.locator("button.pw-hint").click()
     expect(page.locator(".pw-hint-text")).to_contain_text("Hint: play the")
+    expect(page.locator(".pw-hand-younger .pw-card-outlined").first).to_be_visible()
     fit_to_content(page, 1280)
     page.screenshot(path=str(artifacts / "practice-values.png"))
 

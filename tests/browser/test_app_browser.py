@@ -132,6 +132,8 @@ def test_practice_deal_played_to_the_end_by_clicks(open_page: Callable[..., Page
     table = page.locator(".pw-practice")
     hand = table.locator(".pw-hand-elder .pw-card")
     expect(hand).to_have_count(12)
+    table.locator(".pw-more").click()
+    table.locator(".pw-declare-for-me input").check()  # the declarations made for the learner, as in practice_game
     for card in Deal.from_seed(seed).hand(0)[-3:]:
         table.locator(f'.pw-hand-elder [data-card="{card.code}"]').click()
     expect(table.locator(".pw-confirm")).to_contain_text("3 cards")

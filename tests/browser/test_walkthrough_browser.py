@@ -49,7 +49,7 @@ def pique_url(voila) -> str:
 def practice_url(voila) -> str:
     code = (
         "from piquet_widgets.widgets.practice import PracticeTable\n"
-        f"PracticeTable(role='younger', deal={PRACTICE_SEED})"
+        f"PracticeTable(declare_for_me=True, role='younger', deal={PRACTICE_SEED})"
     )
     return voila.notebook(code, name="practice")
 
@@ -111,7 +111,7 @@ def headless_mirror():
     which cards will be legal in the page."""
     from piquet_widgets.widgets.practice import PracticeTable
 
-    return PracticeTable(role="younger", deal=PRACTICE_SEED)
+    return PracticeTable(declare_for_me=True, role="younger", deal=PRACTICE_SEED)
 
 
 def card(page: Page, row: str, code: str):
