@@ -60,3 +60,41 @@ def test_a_cancelled_task_delivers_nothing() -> None:
     runner.run(slow_task(2, seconds=0), results.append)  # quick: answered at once
     runner.wait()
     assert results == [2] and runner.state == "idle"
+
+
+def test_progress_from_the_thread_is_told_in_the_asking_thread() -> None:
+    told: list[tuple[float, threading.Thread]] = []
+    runner = AnalysisRunner(on_progress=lambda share: told.append((share, threading.current_thread())))
+    runner.budget = 0.005
+
+    def task(solver):
+        for done in range(1, 5):
+            slow_task(0, seconds=0.01)(solver)
+            runner.progress(done, 4)
+        return "found"
+
+    results: list[str] = []
+    runner.run(task, results.append)
+    runner._thread.join(5)
+    assert told == []  # the worker called nothing here itself
+    runner.wait()
+    assert results == ["found"]
+    assert [share for share, _ in told] == sorted(share for share, _ in told) and told[-1][0] == 1.0
+    assert {thread for _, thread in told} == {threading.main_thread()}
+
+
+def test_progress_of_a_cancelled_task_is_not_told() -> None:
+    told: list[float] = []
+    runner = AnalysisRunner(on_progress=told.append)
+    runner.budget = 0.005
+
+    def task(solver):
+        slow_task(0, seconds=0.05)(solver)
+        runner.progress(1, 2)
+        slow_task(0, seconds=5)(solver)
+
+    runner.run(task, lambda _result: None)
+    time.sleep(0.2)
+    runner.run(slow_task(2, seconds=0), lambda _result: None)  # another position: the first is dropped
+    runner.wait()
+    assert told == []

@@ -38,10 +38,12 @@ class AnalysisRunner:
     budget = 0.5
     limit = 120.0
 
-    def __init__(self, on_state: Callable[[str], None] | None = None) -> None:
+    def __init__(self, on_state: Callable[[str], None] | None = None, on_progress: Callable[[float], None] | None = None) -> None:
         self.solver = Solver()
         self.state = IDLE
         self.on_state = on_state
+        self.on_progress = on_progress
+        self._report: Callable[[Callable[[], None]], None] | None = None  # how the worker hands back
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._generation = 0  # changed only in the asking thread: a result of an older one is dropped
@@ -75,7 +77,7 @@ class AnalysisRunner:
         stop = self._stop = threading.Event()
         self.solver.should_stop = lambda: stop.is_set() or time.monotonic() - started > self.limit
         self._set_state(RUNNING)
-        hand_back = self._hand_back()
+        hand_back = self._report = self._hand_back()
 
         def work() -> None:
             try:
@@ -86,6 +88,22 @@ class AnalysisRunner:
 
         self._thread = threading.Thread(target=work, name="piquet-analysis", daemon=True)
         self._thread.start()
+
+    def progress(self, done: int, total: int) -> None:
+        """A task's report of how far it has gone, from any thread: `on_progress(share)` is
+        called in the thread that asked, and only for the task running now."""
+        if self.on_progress is None or total <= 0:
+            return
+        generation, share = self._generation, min(done / total, 1.0)
+
+        def tell() -> None:
+            if generation == self._generation and self.on_progress is not None:
+                self.on_progress(share)
+
+        if self._report is not None and threading.current_thread() is self._thread:
+            self._report(tell)  # from the worker: handed back like its result
+        else:
+            tell()
 
     def stop(self) -> None:
         """Interrupt the task running in its thread (the Stop button)."""
@@ -131,6 +149,7 @@ class AnalysisRunner:
         if generation != self._generation:
             return
         self._thread = None
+        self._report = None
         self.solver.should_stop = None
         self._set_state(IDLE if ended else STOPPED)
         if ended:

@@ -288,15 +288,16 @@ class PracticeSession:
         if level != self.level:
             self.computer, self.level = get_player(level), level
 
-    def hint_request(self) -> Callable[[Solver | None], Hint]:
+    def hint_request(self, progress: Callable[[int, int], None] | None = None) -> Callable[[Solver | None], Hint]:
         """The search for the best card or discards now, to be run (by the table's analysis
-        runner, with its solver); refused when the learner has nothing to choose."""
+        runner, with its solver, told of its `progress`); refused when the learner has nothing
+        to choose."""
         deal = self.deal
         if deal.phase not in (Phase.EXCHANGE, Phase.PLAY) or not self.to_move_is_learner:
             raise PiquetError(N_("There is nothing to choose now."))
         if deal.phase is Phase.EXCHANGE and self.show_talon:
-            return lambda solver: _with_note(hint(deal, solver), _TALON_SHOWN)
-        return lambda solver: hint(deal, solver)
+            return lambda solver: _with_note(hint(deal, solver, progress=progress), _TALON_SHOWN)
+        return lambda solver: hint(deal, solver, progress=progress)
 
     def ask_hint(self) -> int:
         """The learner asks for a hint: the first time at a position, a nudge (1); asked again,

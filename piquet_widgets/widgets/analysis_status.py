@@ -25,7 +25,8 @@ class Analyst(widgets.Box):
         self.stop_button = widgets.Button(button_style="warning").add_class("pw-stop-analysis")
         super().__init__([self.status, self.stop_button])
         self.add_class("pw-analysis")
-        self.runner = AnalysisRunner(on_state=lambda _state: self._show())
+        self.share: float | None = None  # how far the search has gone, when it says
+        self.runner = AnalysisRunner(on_state=lambda _state: self._show(), on_progress=self._progress)
         self.stop_button.on_click(lambda _button: self.runner.stop())
         self.relabel()
 
@@ -36,6 +37,10 @@ class Analyst(widgets.Box):
     def new_deal(self) -> None:
         self.runner.new_deal()
 
+    def _progress(self, share: float) -> None:
+        self.share = share
+        self._show()
+
     def relabel(self) -> None:
         self.stop_button.description = _("Stop")
         self.stop_button.tooltip = _("Stop the analysis")
@@ -43,13 +48,17 @@ class Analyst(widgets.Box):
 
     def _show(self) -> None:
         state = self.runner.state
-        if state == RUNNING:
+        if state == RUNNING and self.share is not None:
+            text = _("Analysing… {percent} %").format(percent=round(100 * self.share))
+        elif state == RUNNING:
             text = _("Analysing…")
         elif state == STOPPED:
             text = _("Analysis stopped before the position was solved.")
         else:
             text = ""
         set_value(self.status, f'<span role="status">{escape(text)}</span>' if text else "")
+        if state != RUNNING:
+            self.share = None
         set_shown(self.stop_button, state == RUNNING)
         if state == RUNNING:
             self.add_class("pw-busy")  # while the advice is computed (off the kernel's thread)

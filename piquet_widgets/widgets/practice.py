@@ -511,17 +511,16 @@ class PracticeTable(widgets.VBox):
     def _find_hint(self) -> None:
         """The analysis behind the hint at its present stage (quick once found)."""
         deal = self.deal
-        task = self.session.hint_request()
+        task = self.session.hint_request(progress=self.analyst.runner.progress)
 
         def done(found: object) -> None:
             if self.deal is deal:
                 self._hint, self._hint_deal = found, deal  # type: ignore[assignment]
                 self._render()
 
-        if deal.phase is Phase.EXCHANGE:
-            done(task(None))  # the advisor: quick, no solver
-        else:
-            self.analyst.run(task, done)
+        # the exchange's whole-deal evaluation takes about a second: in the runner's thread,
+        # its progress shown, like a hard position's first solve
+        self.analyst.run(task, done)
 
     def _request_values(self) -> None:
         """The learner's legal cards marked with their cost, solved now or in the analyst's thread."""
