@@ -55,7 +55,7 @@ from piquet_widgets.widgets.board import (
 )
 from piquet_widgets.widgets.felt import Felt
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
-from piquet_widgets.widgets.partie_store import PartieStore
+from piquet_widgets.widgets.browser_store import partie_store
 from piquet_widgets.widgets.scoreboard import ScoreBoard
 
 __all__ = ["PracticeTable", "ROLES"]
@@ -137,7 +137,7 @@ class PracticeTable(widgets.VBox):
         self.new_partie_button = widgets.Button().add_class("pw-new-partie")
         self.code_input = widgets.Text(continuous_update=False, style={"description_width": "initial"}).add_class("pw-code")
         self.load_button = widgets.Button().add_class("pw-load")
-        self.store = PartieStore(self._on_record, self._refused) if keep_in_browser else None
+        self.store = partie_store(self._on_record, self._refused) if keep_in_browser else None
         self.confirm_button = widgets.Button(button_style="primary").add_class("pw-confirm")
         self.message = widgets.HTML().add_class("pw-message")
         self.felt = Felt(four_colour=four_colour)
