@@ -47,6 +47,7 @@ from piquet_widgets.engine import (
 from piquet_widgets.engine.cards import mask_of
 from piquet_widgets.engine.combinations import is_carte_blanche
 from piquet_widgets.i18n import N_, _
+from piquet_widgets.teach.words import card_symbol
 
 LEVELS = 3
 COURT_RANKS = (4, 5, 6)  # knave, queen, king: a hand dealt without them is a carte blanche
@@ -77,7 +78,7 @@ def _shown(value: Any) -> str:
     if isinstance(value, Say):
         return value.text()
     if isinstance(value, Card):
-        return value.symbol
+        return card_symbol(value)
     if isinstance(value, Suit):
         return value.name_in_words()
     if isinstance(value, Seat):
@@ -89,7 +90,7 @@ def _shown(value: Any) -> str:
     if isinstance(value, frozenset):  # cards in no order: shown as a hand is
         value = sorted(value, key=lambda card: (card.suit, -card.rank))
     if isinstance(value, (tuple, list)):  # cards, in their order
-        return " ".join(card.symbol for card in value)
+        return " ".join(card_symbol(card) for card in value)
     return str(value)
 
 

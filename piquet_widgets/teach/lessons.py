@@ -18,23 +18,31 @@ translated when shown (`text()`), so that a change of language re-renders it; `*
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from piquet_widgets.engine.cards import parse_cards
 from piquet_widgets.i18n import N_, _
 from piquet_widgets.teach import lesson_deals as deals
+from piquet_widgets.teach.words import card_symbol
+
+
+_CARD_CODES = re.compile(r"\[((?:[AKQJT987][SHDC] ?)+)\]")
 
 
 def text(message: str, **params: Any) -> str:
-    """A lesson text in the current language, with its parameters filled in."""
+    """A lesson text in the current language, with its parameters filled in and the cards it
+    names by code in brackets ('[9H KH]') written as `symbols` writes them."""
     translated = _(message)
-    return translated.format(**params) if params else translated
+    translated = translated.format(**params) if params else translated
+    return _CARD_CODES.sub(lambda match: symbols(match.group(1)), translated)
 
 
 def symbols(cards: str) -> str:
-    """'AH KH 9S' → 'A♥ K♥ 9♠': cards written the way the lessons print them."""
-    return " ".join(card.symbol for card in parse_cards(cards))
+    """'AH KH 9S' → 'A♥ K♥ 9♠' ('A♥ R♥ 9♠' in French): cards written the way the lessons print
+    them, with the card view's letters in the current language."""
+    return " ".join(card_symbol(card) for card in parse_cards(cards))
 
 
 # -- illustrations ------------------------------------------------------------------------------
@@ -214,10 +222,10 @@ LESSON_2 = Lesson(
                  N_("Five: all the cards elder left. Younger takes them from the top of what remains."),
                  reasons=(N_("Three is younger's share only when elder takes all five; here elder left two of his, so five remain."), "", N_("Elder already took three of the eight; younger may take only the five that remain."))),
         Exercise(N_("Elder holds this hand. Which five discards keep his five hearts in a row, K Q J 10 9 (a quint, lesson 4)?"),
-                 (symbols("9H 8S 7S 8D 7D"), symbols("8S 7S 8D 7D 8C"), symbols("KH 7S 7D 9C 8C")), 1,
+                 ("[9H 8S 7S 8D 7D]", "[8S 7S 8D 7D 8C]", "[KH 7S 7D 9C 8C]"), 1,
                  N_("The quint is K Q J 10 9 of hearts: discarding the nine or the king of hearts breaks it."),
                  Cards(((N_("Elder"), QUINT_HAND),)),
-                 reasons=(N_("Discarding the 9♥ breaks the run: K Q J 10 of hearts are left, a quart."), "", N_("Discarding the K♥ breaks the run: Q J 10 9 of hearts are left, a quart."))),
+                 reasons=(N_("Discarding the [9H] breaks the run: K Q J 10 of hearts are left, a quart."), "", N_("Discarding the [KH] breaks the run: Q J 10 9 of hearts are left, a quart."))),
     ),
     summary=(
         N_("Carte blanche: no king, queen or knave as dealt — 10, counted first of all."),
@@ -397,11 +405,11 @@ LESSON_6 = Lesson(
         ), Walkthrough(deals.CAPOT, "play"), N_("Here elder wins every trick: capot.")),
     ),
     exercises=(
-        Exercise(N_("Younger leads the 7♠ and elder wins the trick with the A♠. What does each score for this trick?"),
+        Exercise(N_("Younger leads the [7S] and elder wins the trick with the [AS]. What does each score for this trick?"),
                  (N_("Younger 1, elder 1"), N_("Elder 1 only"), N_("Elder 2")), 0,
                  N_("Younger scores 1 for leading, elder 1 for winning as second player."),
                  reasons=("", N_("The leader scores 1 for every card he leads, winning or not: younger scores 1 too."), N_("Elder scores 1 for winning as second player; the point for the lead is younger's."))),
-        Exercise(N_("Elder leads the A♥ to the twelfth trick and wins it. What does the trick bring him?"), ("1", "2", "3"), 1,
+        Exercise(N_("Elder leads the [AH] to the twelfth trick and wins it. What does the trick bring him?"), ("1", "2", "3"), 1,
                  N_("Two: 1 for the lead and 1 for the last trick."),
                  reasons=(N_("The last trick brings its winner 1 more, besides his point for the lead."), "", N_("A lead that wins scores its 1 point, and the last trick 1 more: 2 in all."))),
         Exercise(N_("Elder wins seven tricks and younger five. Who scores for the cards?"),
