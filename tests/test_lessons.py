@@ -29,8 +29,8 @@ def kinds(deal) -> list[tuple[str, str, int]]:
 # -- the shape of the lessons ---------------------------------------------------------------------
 
 
-def test_eight_lessons_each_with_parts_two_to_four_exercises_and_a_summary() -> None:
-    assert [item.number for item in LESSONS] == list(range(1, 9))
+def test_eleven_lessons_each_with_parts_two_to_four_exercises_and_a_summary() -> None:
+    assert [item.number for item in LESSONS] == list(range(1, 12))
     for item in LESSONS:
         assert item.teaches and item.parts and item.summary
         assert 2 <= len(item.exercises) <= 4, item.number
