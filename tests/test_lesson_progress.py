@@ -192,8 +192,21 @@ def test_whatever_else_the_page_sends_is_ignored(progress_file, content):
     assert len(json.dumps({"version": 1, "solved": {"1": ["exercise-1"] * 2000}})) > MAX_KEPT_BYTES
 
 
-def test_only_the_first_progress_the_page_sends_is_restored(progress_file):
+def test_progress_another_tab_keeps_is_merged_not_lost(progress_file):
     app = App(parse_query("lesson=1"))
     restore(app, {"type": "restore", "text": json.dumps({"version": 1, "solved": {"1": ["exercise-1"]}})})
-    restore(app, {"type": "restore", "text": json.dumps({"version": 1, "solved": {"1": ["exercise-2"]}})})
-    assert app.progress.solved == {"1": {"exercise-1"}}
+    restore(app, {"type": "restore", "text": json.dumps({"version": 1, "solved": {"1": ["exercise-2"]}})})  # another tab
+    assert app.progress.solved == {"1": {"exercise-1", "exercise-2"}}
+    quiz = find(app._lessons[1], "pw-exercise-3")
+    quiz.buttons[quiz.answer].click()
+    assert json.loads(app.progress_store.record)["solved"] == {"1": ["exercise-1", "exercise-2", "exercise-3"]}
+
+
+def test_the_partie_store_restores_only_once():
+    from piquet_widgets.widgets.browser_store import partie_store
+
+    seen = []
+    store = partie_store(lambda source, value, name: seen.append(value), lambda error: None)
+    for text in ('{"a": 1}', '{"a": 2}'):
+        store._handle_message(store, {"type": "restore", "text": text}, [])
+    assert seen == [{"a": 1}] and not store.follow

@@ -6,7 +6,8 @@
 // Python sets `record` (JSON) after each change; the view writes it to localStorage under
 // `storage_key`. When the view is first drawn it sends what the browser kept: {type: "restore",
 // text}. An uploaded file is read here and sent as {type: "upload", name, text}, unless it is
-// larger than `max_bytes` (then {type: "too-large", name}).
+// larger than `max_bytes` (then {type: "too-large", name}). With `follow`, what another tab of
+// this browser writes under the key is sent too, as another {type: "restore", text}.
 
 function keep(model) {
   const key = model.get("storage_key");
@@ -33,7 +34,11 @@ export default {
     const saved = kept(model);
     if (saved) model.send({ type: "restore", text: saved });
     else keep(model);
-    if (!model.get("files")) return () => {};
+    const other = (event) => {
+      if (event.key === model.get("storage_key") && event.newValue) model.send({ type: "restore", text: event.newValue });
+    };
+    if (model.get("follow")) window.addEventListener("storage", other);
+    if (!model.get("files")) return () => window.removeEventListener("storage", other);
     const download = document.createElement("button");
     download.type = "button";
     download.className = "pw-download-partie jupyter-button widget-button";
@@ -75,6 +80,7 @@ export default {
     model.on("change:download_label", labels);
     model.on("change:upload_label", labels);
     return () => {
+      window.removeEventListener("storage", other);
       model.off("change:download_label", labels);
       model.off("change:upload_label", labels);
     };

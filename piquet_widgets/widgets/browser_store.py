@@ -52,7 +52,8 @@ class BrowserStore(anywidget.AnyWidget):
 
     `on_record(source, value, name)` is called with the parsed JSON of a text the page sent
     (`source` "restore" or "upload"); `on_refused(error)` with the reason a text was refused.
-    Only the first text the browser kept is restored.
+    Only the first text the browser kept is restored, unless the store `follow`s the browser: then
+    the text another tab of the same browser keeps is sent again each time it changes.
     """
 
     _esm = _HERE / "browser_store.js"
@@ -60,6 +61,7 @@ class BrowserStore(anywidget.AnyWidget):
     record = traitlets.Unicode("").tag(sync=True)
     storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
     files = traitlets.Bool(True).tag(sync=True)
+    follow = traitlets.Bool(False).tag(sync=True)
     file_name = traitlets.Unicode("piquet-partie.json").tag(sync=True)
     max_bytes = traitlets.Int(MAX_RECORD_BYTES).tag(sync=True)
     download_label = traitlets.Unicode("").tag(sync=True)
@@ -93,7 +95,7 @@ class BrowserStore(anywidget.AnyWidget):
         if kind not in ("restore", "upload"):
             return
         if kind == "restore":
-            if self.restored:
+            if self.restored and not self.follow:
                 return
             self.restored = True
         try:
@@ -121,8 +123,9 @@ def partie_store(on_record: Callable[[Source, Any, Any], None], on_refused: Call
 
 def progress_store(on_value: Callable[[Any], None], max_bytes: int) -> BrowserStore:
     """The lessons' progress kept in the browser: no buttons; `on_value` gets the parsed JSON the
-    browser kept, and a text refused (too large, not JSON) is ignored, as if nothing was kept."""
+    browser kept (again whenever another tab changes it), and a text refused (too large, not
+    JSON) is ignored, as if nothing was kept."""
     store = BrowserStore(lambda _source, value, _name: on_value(value), lambda _error: None,
-                         storage_key=PROGRESS_KEY, files=False, max_bytes=max_bytes)
+                         storage_key=PROGRESS_KEY, files=False, follow=True, max_bytes=max_bytes)
     store.add_class("pw-progress-store")
     return store

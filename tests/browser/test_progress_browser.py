@@ -38,3 +38,19 @@ def test_progress_is_per_visitor_and_survives_a_reload(open_page: Callable[..., 
     assert second.evaluate("() => localStorage.getItem('piquet-widgets.lesson-progress')") is None
 
     assert not [path for path in served_app.home.rglob("progress.json*")], "the served app wrote a progress file"
+
+
+def test_two_tabs_of_one_visitor_keep_each_others_progress(open_page: Callable[..., Page], served_app) -> None:
+    first = open_page(f"{served_app.url}?lesson=4", height=1100)
+    second = first.context.new_page()  # the same browser: the same localStorage
+    second.goto(f"{served_app.url}?lesson=4")
+    one, two = lesson(4).exercises[0].answer, lesson(4).exercises[1].answer
+    expect(second.locator(".pw-exercise-2 .pw-quiz-choice").nth(two)).to_be_visible()
+    first.locator(".pw-exercise-1 .pw-quiz-choice").nth(one).click()
+    expect(first.locator(".pw-exercise-1 .pw-quiz-right")).to_be_visible()
+    expect(second.locator(".pw-exercise-1 .pw-quiz-solved")).to_be_visible()  # the other tab heard of it
+    second.locator(".pw-exercise-2 .pw-quiz-choice").nth(two).click()
+    key = "piquet-widgets.lesson-progress"
+    second.wait_for_function(f"() => (localStorage.getItem('{key}') || '').includes('exercise-2')")
+    kept = json.loads(second.evaluate(f"() => localStorage.getItem('{key}')"))
+    assert kept["solved"]["4"] == ["exercise-1", "exercise-2"]
