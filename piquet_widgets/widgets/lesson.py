@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from html import escape
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -36,6 +37,9 @@ from piquet_widgets.teach.progress import KeptProgress, Progress, drill_key, exe
 from piquet_widgets.teach.steps import PHASES
 from piquet_widgets.widgets.language import LanguageSelector, Texts
 from piquet_widgets.widgets.quiz import Quiz
+
+if TYPE_CHECKING:
+    from piquet_widgets.widgets.drill import DrillView
 
 # The lessons' look, in a notebook as in the app (it travels with each lesson's introduction).
 STYLE = """<style>
@@ -175,7 +179,7 @@ class LessonView:
         self.kept = progress
         if progress is not None:
             progress.on_change(self._restored)
-        self._marks: list[tuple[str, Quiz | widgets.Widget]] = []  # every exercise and drill drawn, by key
+        self._marks: list[tuple[str, Quiz | DrillView]] = []  # every exercise and drill drawn, by key
 
     def _restored(self) -> None:
         """The page's progress arrived: tick what it says is solved."""
