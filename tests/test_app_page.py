@@ -88,7 +88,7 @@ def test_bad_parameters_show_messages_and_the_landing_page() -> None:
     app = build("lesson=0&seed=x")
     assert app.section == "lesson" and app.lesson_number == 1
     assert [classes(message) >= {"pw-message", "pw-error"} for message in app.messages.children] == [True, True]
-    assert "lessons 1 to 8" in app.messages.children[0].value
+    assert "lessons 1 to 11" in app.messages.children[0].value
 
 
 def test_navigation_builds_each_section_once() -> None:

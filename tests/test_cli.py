@@ -122,7 +122,7 @@ def test_lessons_are_copied_once_and_kept(tmp_path):
     target = tmp_path / "mine"
     done = run("lessons", str(target))
     copies = sorted(p.name for p in target.glob("*.ipynb"))
-    assert done.returncode == 0 and len(copies) == 8 and copies[0].startswith("01-")
+    assert done.returncode == 0 and len(copies) == 11 and copies[0].startswith("01-")
     (target / copies[0]).write_text("my own notes")
     again = run("lessons", str(target))
     assert again.returncode == 0 and (target / copies[0]).read_text() == "my own notes"

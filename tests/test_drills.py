@@ -17,7 +17,8 @@ from piquet_widgets.teach.lessons import LESSONS
 
 RANKS = "789TJQKA"
 VALUES = {"7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
-SPECS = sorted({spec for specs in LESSON_DRILLS.values() for spec in specs}, key=repr)
+# "Choose a discard" is judged by a valuation, not by one answer of the rules: tested on its own below.
+SPECS = sorted({spec for specs in LESSON_DRILLS.values() for spec in specs if spec.kind != "discard"}, key=repr)
 seeds = st.integers(0, 2**32 - 1)
 levels = st.integers(1, LEVELS)
 
@@ -240,3 +241,39 @@ def test_bad_input_is_not_an_answer() -> None:
         make("no such kind", 1)
     with pytest.raises(ValueError):
         make("point_cards", 1, level=4)
+
+
+# -- choose a discard ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("seed", "level"), [(1, 1), (2, 2), (3, 3), (4, 3)])
+def test_a_discard_is_judged_by_its_value_within_a_margin(seed: int, level: int) -> None:
+    from math import comb
+
+    drill = make("discard", seed, level)
+    hand = frozenset(drill.rows[0].cards)
+    values, margin = drill.facts["values"], drill.facts["margin"]
+    most = 5 if level < 3 else 3  # elder discards 1 to 5; younger, once elder took five, 1 to 3 (rules 3)
+    assert len(hand) == 12 and len(values) == sum(comb(12, k) for k in range(1, most + 1))
+    assert all(choice <= hand and 1 <= len(choice) <= most for choice in values)
+    assert values[drill.solution] == max(values.values())
+    assert check(drill, drill.solution).right
+    near = [choice for choice in values if choice != drill.solution and values[choice] >= values[drill.solution] - margin]
+    far = [choice for choice in values if values[choice] < values[drill.solution] - margin]
+    assert all(check(drill, choice).right for choice in near[:20])
+    worst = min(far, key=lambda choice: values[choice])
+    feedback = check(drill, worst)
+    assert not feedback.right and feedback.cards == tuple(c for c in drill.rows[0].cards if c in drill.solution)
+    reason = feedback.reason.text()
+    thrown = " ".join(c.symbol for c in drill.rows[0].cards if c in worst)
+    kept = " ".join(c.symbol for c in drill.rows[0].cards if c not in worst)
+    assert f"Throwing {thrown} keeps {kept}:" in reason and str(round(values[worst])) in reason
+
+
+def test_a_discard_the_rules_forbid_is_refused_with_the_rule() -> None:
+    drill = make("discard", 9, 1)
+    hand = drill.rows[0].cards
+    other = drill.rows[1].cards
+    for answer in ((), hand[:6], (other[0],), hand):
+        feedback = check(drill, answer)
+        assert not feedback.right and feedback.reason.text() == "Discard from 1 to 5 cards of your hand."

@@ -133,5 +133,80 @@ def test_next_lesson_opens_the_following_one(progress_file):
     find(app._lessons[3], "pw-next-lesson").click()
     assert app.lesson_number == 4 and "pw-lesson-4" in app._lesson_box.children[0]._dom_classes
     assert find_all(app._lessons[4], "pw-next-lesson")
-    last = App(parse_query("lesson=8"))
-    assert find_all(last._lessons[8], "pw-next-lesson") == []  # the last lesson has none
+    last = App(parse_query("lesson=11"))
+    assert find_all(last._lessons[11], "pw-next-lesson") == []  # the last lesson has none
+
+
+# -- the served app: progress kept in each visitor's browser -----------------------------------------
+
+from piquet_widgets.app.page import App, parse_query  # noqa: E402
+from piquet_widgets.teach.progress import MAX_KEPT_BYTES, lesson_tasks  # noqa: E402
+
+
+def restore(app, content) -> None:
+    """What a page sends the app's progress store."""
+    app.progress_store._handle_message(app.progress_store, content, [])
+
+
+def test_the_app_keeps_progress_in_the_browser_not_in_a_file(progress_file):
+    first, second = App(parse_query("lesson=3")), App(parse_query("lesson=3"))  # two visitors
+    quiz = find(first._lessons[3], "pw-exercise-1")
+    quiz.buttons[quiz.answer].click()
+    assert not progress_file.exists()
+    assert json.loads(first.progress_store.record) == {"version": 1, "solved": {"3": ["exercise-1"]}}
+    assert first.progress_store.storage_key == "piquet-widgets.lesson-progress" and not first.progress_store.files
+    assert second.progress_store.record == "" and not second.progress.is_solved(3, "exercise-1")
+    assert not shown(find(find(second._lessons[3], "pw-exercise-1"), "pw-quiz-solved"))
+
+
+def test_progress_the_browser_kept_ticks_the_lesson_already_drawn(progress_file):
+    app = App(parse_query("lesson=1"))
+    tasks = sorted(lesson_tasks(1))
+    kept = {"version": 1, "solved": {"1": tasks, "3": ["exercise-2"]}}
+    restore(app, {"type": "restore", "text": json.dumps(kept)})
+    assert shown(find(find(app._lessons[1], "pw-exercise-1"), "pw-quiz-solved"))
+    assert "✓" in find(find(app._lessons[1], "pw-drill-1"), "pw-drill-title").value
+    assert app._lesson_buttons[0].description.startswith("✓ ")  # lesson 1 finished
+    assert not app._lesson_buttons[2].description.startswith("✓")
+    assert app.progress.is_solved(3, "exercise-2")
+    assert not progress_file.exists()
+
+
+@pytest.mark.parametrize("content", [
+    "not a dict",
+    {"type": "restore"},
+    {"type": "restore", "text": 42},
+    {"type": "restore", "text": "{not json"},
+    {"type": "restore", "text": json.dumps({"version": 2, "solved": {"1": ["exercise-1"]}})},
+    {"type": "restore", "text": json.dumps({"version": 1, "solved": {"1": "exercise-1"}})},
+    {"type": "restore", "text": json.dumps({"version": 1, "solved": {"99": ["exercise-1"], "1": ["exercise-99", "<script>"]}})},
+    {"type": "restore", "text": json.dumps({"version": 1, "solved": {"1": ["exercise-1"] * 2000}})},
+    {"type": "upload", "name": "x.json", "text": json.dumps({"version": 1, "solved": {"1": ["exercise-1"]}})},
+    {"type": "too-large", "name": "x.json"},
+])
+def test_whatever_else_the_page_sends_is_ignored(progress_file, content):
+    app = App(parse_query("lesson=1"))
+    restore(app, content)  # no traceback
+    assert app.progress.solved == {}
+    assert app.progress_store.record == "" and not progress_file.exists()
+    assert len(json.dumps({"version": 1, "solved": {"1": ["exercise-1"] * 2000}})) > MAX_KEPT_BYTES
+
+
+def test_progress_another_tab_keeps_is_merged_not_lost(progress_file):
+    app = App(parse_query("lesson=1"))
+    restore(app, {"type": "restore", "text": json.dumps({"version": 1, "solved": {"1": ["exercise-1"]}})})
+    restore(app, {"type": "restore", "text": json.dumps({"version": 1, "solved": {"1": ["exercise-2"]}})})  # another tab
+    assert app.progress.solved == {"1": {"exercise-1", "exercise-2"}}
+    quiz = find(app._lessons[1], "pw-exercise-3")
+    quiz.buttons[quiz.answer].click()
+    assert json.loads(app.progress_store.record)["solved"] == {"1": ["exercise-1", "exercise-2", "exercise-3"]}
+
+
+def test_the_partie_store_restores_only_once():
+    from piquet_widgets.widgets.browser_store import partie_store
+
+    seen = []
+    store = partie_store(lambda source, value, name: seen.append(value), lambda error: None)
+    for text in ('{"a": 1}', '{"a": 2}'):
+        store._handle_message(store, {"type": "restore", "text": text}, [])
+    assert seen == [{"a": 1}] and not store.follow

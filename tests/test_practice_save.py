@@ -4,7 +4,7 @@ changes nothing.
 
 From a notebook, `save(path)` and `load(path)` use files; from the page, nothing names a file on
 the server: the partie is kept in the visitor's browser and downloaded or uploaded as a file of
-their own (`PartieStore`), and whatever the page sends is refused unless it is a partie record."""
+their own (`partie_store`), and whatever the page sends is refused unless it is a partie record."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pytest
 from widget_helpers import click_card, find, text_of, walk
 
 from piquet_widgets.engine import Phase, partie_from_json
-from piquet_widgets.widgets.partie_store import MAX_RECORD_BYTES
+from piquet_widgets.widgets.browser_store import MAX_RECORD_BYTES
 from piquet_widgets.widgets.practice import PracticeTable
 
 SEED = 7

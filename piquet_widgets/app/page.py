@@ -32,7 +32,8 @@ from piquet_widgets.teach.glossary import GLOSSARY
 from piquet_widgets.teach.lesson_deals import CAVENDISH
 from piquet_widgets.teach.lessons import LESSONS, text
 from piquet_widgets.teach.lessons import lesson as script_lesson
-from piquet_widgets.teach.progress import Progress
+from piquet_widgets.teach.progress import MAX_KEPT_BYTES, KeptProgress
+from piquet_widgets.widgets.browser_store import progress_store
 from piquet_widgets.widgets.language import LanguageSelector, Texts, change_language
 from piquet_widgets.widgets.lesson import LessonView
 
@@ -117,14 +118,6 @@ def _wait_for_request() -> None:
     except (OSError, ValueError, WebSocketException):  # the app then opens as it does with no link
         return
     os.environ.update({str(key): str(value) for key, value in info.items()})
-
-
-def _stored_progress() -> Progress | None:
-    """The learner's lesson progress as stored now (None when it cannot be located)."""
-    try:
-        return Progress()
-    except (OSError, RuntimeError):
-        return None
 
 
 def _button(label: Callable[[], str], *classes: str, on_click: Callable[[], None], texts: Texts) -> widgets.Button:
@@ -222,6 +215,10 @@ class App:
         self.lesson_number = params.lesson or 1
         self._built: dict[str, widgets.Widget] = {}
         self._lessons: dict[int, widgets.Widget] = {}
+        # The lessons' progress lives in the visitor's browser: no two visitors share it.
+        self.progress = KeptProgress(keep=lambda text: setattr(self.progress_store, "record", text))
+        self.progress_store = progress_store(self.progress.restore, MAX_KEPT_BYTES)
+        self.progress.on_change(self._show_lesson_progress)
         self.messages = widgets.VBox([
             self.texts.html(lambda problem=problem: f"<p>{escape(str(problem))}</p>", "pw-message", "pw-error")
             for problem in params.problems
@@ -242,7 +239,7 @@ class App:
         nav.add_class("pw-nav-bar")
         self.content = widgets.Box(layout=widgets.Layout(width="100%"))
         self.content.add_class("pw-content")
-        self.root = self.texts.keep(widgets.VBox([header, nav, self.messages, self.content, self.page_language]))
+        self.root = self.texts.keep(widgets.VBox([header, nav, self.messages, self.content, self.page_language, self.progress_store]))
         self.root.add_class("pw-app")
         self.root._pw_app = self  # type: ignore[attr-defined]  # the page keeps its App alive
         self.section = ""
@@ -301,7 +298,7 @@ class App:
     # -- sections ----------------------------------------------------------------------------
     def _lesson_page(self, number: int) -> widgets.Widget:
         if number not in self._lessons:
-            view = LessonView(number, on_next=self.show_lesson, on_progress=self._show_lesson_progress)
+            view = LessonView(number, on_next=self.show_lesson, on_progress=self._show_lesson_progress, progress=self.progress)
             self._lessons[number] = view.page()  # it follows the language itself
         return self._lessons[number]
 
@@ -330,13 +327,10 @@ class App:
     def _lesson_label(self, number: int) -> str:
         """'3. The point', with a tick once every exercise and drill of the lesson is solved."""
         label = _("{number}. {title}").format(number=number, title=text(script_lesson(number).title))
-        progress = _stored_progress()
-        return f"✓ {label}" if progress is not None and progress.finished(number) else label
+        return f"✓ {label}" if self.progress.finished(number) else label
 
-    @staticmethod
-    def _share_done_html() -> str:
-        progress = _stored_progress()
-        share = progress.share_done() if progress is not None else 0.0
+    def _share_done_html(self) -> str:
+        share = self.progress.share_done()
         return "<small>{}</small>".format(escape(_("{percent}% done").format(percent=round(100 * share))))
 
     def _show_lesson_progress(self) -> None:

@@ -6,7 +6,7 @@ message fit to show on the page while the rest of the app works as usual.
 
 | parameter | opens |
 |---|---|
-| `lesson=N` | lesson N (1 to 8) |
+| `lesson=N` | lesson N (1 to 11) |
 | `record=…` | the walkthrough of a deal record (JSON, base64url-encoded, padding optional) |
 | `deal=…` | the walkthrough of the deal with this deal code |
 | `seed=N` | the practice table on a fresh deal shuffled from N |
@@ -21,7 +21,7 @@ Unknown parameters are ignored (servers add their own, such as `token`).
 >>> decode_record(link)["elder"]
 'AS KS'
 >>> print(parse_query("lesson=nine").messages[0])
-The link asks for lesson 'nine', but there are lessons 1 to 8 only; the first lesson is shown instead.
+The link asks for lesson 'nine', but there are lessons 1 to 11 only; the first lesson is shown instead.
 """
 
 from __future__ import annotations
@@ -36,8 +36,9 @@ from urllib.parse import parse_qs, urlencode
 
 from piquet_widgets.engine import Deal, PiquetError, deal_code, deal_from_code, deal_from_record, record_of
 from piquet_widgets.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, normalize_language
+from piquet_widgets.teach.lessons import LESSONS
 
-LESSON_COUNT = 8
+LESSON_COUNT = len(LESSONS)
 MAX_VALUE_LENGTH = 4096  # far more than any record (about 500 characters encoded)
 MAX_SEED = 2**63 - 1
 SOURCES = ("record", "deal", "seed")

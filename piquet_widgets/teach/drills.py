@@ -47,6 +47,7 @@ from piquet_widgets.engine import (
 from piquet_widgets.engine.cards import mask_of
 from piquet_widgets.engine.combinations import is_carte_blanche
 from piquet_widgets.i18n import N_, _
+from piquet_widgets.teach.words import card_symbol
 
 LEVELS = 3
 COURT_RANKS = (4, 5, 6)  # knave, queen, king: a hand dealt without them is a carte blanche
@@ -77,7 +78,7 @@ def _shown(value: Any) -> str:
     if isinstance(value, Say):
         return value.text()
     if isinstance(value, Card):
-        return value.symbol
+        return card_symbol(value)
     if isinstance(value, Suit):
         return value.name_in_words()
     if isinstance(value, Seat):
@@ -89,7 +90,7 @@ def _shown(value: Any) -> str:
     if isinstance(value, frozenset):  # cards in no order: shown as a hand is
         value = sorted(value, key=lambda card: (card.suit, -card.rank))
     if isinstance(value, (tuple, list)):  # cards, in their order
-        return " ".join(card.symbol for card in value)
+        return " ".join(card_symbol(card) for card in value)
     return str(value)
 
 
@@ -165,6 +166,8 @@ def check(drill: Drill, answer: Any) -> Feedback:
 
 
 def _is_right(drill: Drill, answer: Any) -> bool:
+    if drill.kind == "discard":
+        return _discard_is_good(drill, answer)
     if drill.answer == "card" and isinstance(drill.solution, frozenset):
         return answer in drill.solution  # any card the rules allow
     if drill.answer == "cards":
@@ -817,6 +820,69 @@ def make_partie(rng: random.Random, level: int, question: str = "settle") -> Dri
     return Drill("partie", level, prompt, (), answer, right, settle, sheet=tuple(sheet), choices=choices, hint=hint)
 
 
+# -- choosing discards ---------------------------------------------------------------------------
+
+DISCARD_MARGINS = {1: 3.0, 2: 2.0, 3: 1.5}  # points a discard may fall short of the best, by level
+
+
+def discard_values(deal: Deal) -> dict[frozenset[Card], float]:
+    """What each legal discard of the player to exchange is worth (his points minus his
+    opponent's, as the exchange advisor reckons the declarations): the one judge of the
+    "choose a discard" drill, so that a better valuation can replace it here alone."""
+    from piquet_widgets.analysis.advisor import advise_exchange
+
+    return {frozenset(advice.discards): advice.expected for advice in advise_exchange(deal)}
+
+
+def make_discard(rng: random.Random, level: int) -> Drill:
+    """Click the cards to discard: right if the choice is worth nearly as much as the best."""
+    margin = DISCARD_MARGINS[level]
+
+    def deal_one() -> tuple[Deal, dict[frozenset[Card], float]]:
+        deal = Deal.new(*_split(_pack(rng)))
+        if level == 3:  # younger, once elder has taken his five as the advisor would
+            best_elder = max(discard_values(deal).items(), key=lambda item: item[1])[0]
+            deal = deal.apply(Exchange(tuple(sorted(best_elder))))
+        return deal, discard_values(deal)
+
+    # a deal where the choice matters: some discards fall short of the best by more than the margin
+    deal, values = _shaped(rng, deal_one, lambda found: max(found[1].values()) - min(found[1].values()) > margin)
+    seat = deal.to_move
+    best = max(values, key=lambda cards: values[cards])
+    hand = tuple(sorted(deal.hand(seat), key=lambda card: (card.suit, -card.rank)))
+    other = tuple(sorted(deal.hand(seat.other), key=lambda card: (card.suit, -card.rank)))
+    if seat is ELDER:
+        prompt = say(N_("You are elder, both hands face up. Click the cards you discard (one to five), then Check."))
+    else:
+        prompt = say(N_("You are younger; elder has exchanged. Click the cards you discard (one to {count}), then Check."), count=len(deal.talon_left))
+    rows = (Row(say(N_("Your hand")), hand), Row(say(N_("The other hand")), other))
+    why = say(N_("Throwing {thrown} and keeping {kept} is worth about {value} points from the declarations: the best."),
+              thrown=_in_hand(best, hand), kept=_in_hand(frozenset(hand) - best, hand), value=round(values[best]))
+    return Drill("discard", level, prompt, rows, "cards", best, why, _in_hand(best, hand), pick=0,
+                 facts={"values": values, "margin": margin, "hand": hand, "most": len(deal.talon_left) if seat is YOUNGER else 5})
+
+
+def _in_hand(cards: frozenset[Card], hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(card for card in hand if card in cards)
+
+
+def _discard_is_good(drill: Drill, answer: Any) -> bool:
+    values, best = drill.facts["values"], drill.facts["values"][drill.solution]
+    chosen = frozenset(answer) if isinstance(answer, (set, frozenset, tuple, list)) else None
+    return chosen in values and values[chosen] >= best - drill.facts["margin"]
+
+
+def _judge_discard(drill: Drill, answer: Iterable[Card]) -> tuple[Say, tuple[Card, ...]]:
+    values, hand, best = drill.facts["values"], drill.facts["hand"], drill.solution
+    chosen = frozenset(answer)
+    if chosen not in values:
+        return say(N_("Discard from 1 to {count} cards of your hand."), count=drill.facts["most"]), ()
+    reason = say(N_("Throwing {thrown} keeps {kept}: about {value} points from the declarations. Throwing {best} keeps {best_kept}: about {best_value}."),
+                 thrown=_in_hand(chosen, hand), kept=_in_hand(frozenset(hand) - chosen, hand), value=round(values[chosen]),
+                 best=_in_hand(best, hand), best_kept=_in_hand(frozenset(hand) - best, hand), best_value=round(values[best]))
+    return reason, _in_hand(best, hand)
+
+
 # -- the kinds, and the drills of each lesson ------------------------------------------------------
 
 KINDS: dict[str, Callable[..., Drill]] = {
@@ -826,11 +892,11 @@ KINDS: dict[str, Callable[..., Drill]] = {
     "best_sequence": make_best_sequence,
     "repique": make_repique, "reckon": make_reckon, "pique": make_pique,
     "follow": make_follow, "trick": make_trick, "play_total": make_play_total,
-    "partie": make_partie,
+    "partie": make_partie, "discard": make_discard,
 }
 _JUDGES: dict[str, Callable[[Drill, Any], tuple[Say, tuple[Card, ...]] | None]] = {
     "highest": _judge_highest, "point_cards": _judge_point_cards, "point_value": _judge_point_value,
-    "best_sequence": _judge_best_sequence,
+    "best_sequence": _judge_best_sequence, "discard": _judge_discard,
 }
 
 
@@ -894,6 +960,21 @@ LESSON_DRILLS: dict[int, tuple[DrillSpec, ...]] = {
         DrillSpec("verdict", N_("Answer a point"), (("category", "point"),)),
         DrillSpec("repique", N_("Repique?")),
         DrillSpec("pique", N_("Pique?")),
+    ),
+    9: (
+        DrillSpec("discard", N_("Choose a discard")),
+        DrillSpec("talon", N_("Elder takes"), (("seat", "elder"),)),
+        DrillSpec("talon", N_("Younger takes"), (("seat", "younger"),)),
+    ),
+    10: (
+        DrillSpec("reckon", N_("Elder's declarations")),
+        DrillSpec("play_total", N_("Keep the count")),
+        DrillSpec("pique", N_("Pique?")),
+    ),
+    11: (
+        DrillSpec("verdict", N_("Answer a point"), (("category", "point"),)),
+        DrillSpec("verdict", N_("Answer a sequence"), (("category", "sequence"),)),
+        DrillSpec("verdict", N_("Answer a set"), (("category", "sets"),)),
     ),
 }
 

@@ -18,23 +18,31 @@ translated when shown (`text()`), so that a change of language re-renders it; `*
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from piquet_widgets.engine.cards import parse_cards
 from piquet_widgets.i18n import N_, _
 from piquet_widgets.teach import lesson_deals as deals
+from piquet_widgets.teach.words import card_symbol
+
+
+_CARD_CODES = re.compile(r"\[((?:[AKQJT987][SHDC] ?)+)\]")
 
 
 def text(message: str, **params: Any) -> str:
-    """A lesson text in the current language, with its parameters filled in."""
+    """A lesson text in the current language, with its parameters filled in and the cards it
+    names by code in brackets ('[9H KH]') written as `symbols` writes them."""
     translated = _(message)
-    return translated.format(**params) if params else translated
+    translated = translated.format(**params) if params else translated
+    return _CARD_CODES.sub(lambda match: symbols(match.group(1)), translated)
 
 
 def symbols(cards: str) -> str:
-    """'AH KH 9S' → 'A♥ K♥ 9♠': cards written the way the lessons print them."""
-    return " ".join(card.symbol for card in parse_cards(cards))
+    """'AH KH 9S' → 'A♥ K♥ 9♠' ('A♥ R♥ 9♠' in French): cards written the way the lessons print
+    them, with the card view's letters in the current language."""
+    return " ".join(card_symbol(card) for card in parse_cards(cards))
 
 
 # -- illustrations ------------------------------------------------------------------------------
@@ -214,10 +222,10 @@ LESSON_2 = Lesson(
                  N_("Five: all the cards elder left. Younger takes them from the top of what remains."),
                  reasons=(N_("Three is younger's share only when elder takes all five; here elder left two of his, so five remain."), "", N_("Elder already took three of the eight; younger may take only the five that remain."))),
         Exercise(N_("Elder holds this hand. Which five discards keep his five hearts in a row, K Q J 10 9 (a quint, lesson 4)?"),
-                 (symbols("9H 8S 7S 8D 7D"), symbols("8S 7S 8D 7D 8C"), symbols("KH 7S 7D 9C 8C")), 1,
+                 ("[9H 8S 7S 8D 7D]", "[8S 7S 8D 7D 8C]", "[KH 7S 7D 9C 8C]"), 1,
                  N_("The quint is K Q J 10 9 of hearts: discarding the nine or the king of hearts breaks it."),
                  Cards(((N_("Elder"), QUINT_HAND),)),
-                 reasons=(N_("Discarding the 9♥ breaks the run: K Q J 10 of hearts are left, a quart."), "", N_("Discarding the K♥ breaks the run: Q J 10 9 of hearts are left, a quart."))),
+                 reasons=(N_("Discarding the [9H] breaks the run: K Q J 10 of hearts are left, a quart."), "", N_("Discarding the [KH] breaks the run: Q J 10 9 of hearts are left, a quart."))),
     ),
     summary=(
         N_("Carte blanche: no king, queen or knave as dealt — 10, counted first of all."),
@@ -397,11 +405,11 @@ LESSON_6 = Lesson(
         ), Walkthrough(deals.CAPOT, "play"), N_("Here elder wins every trick: capot.")),
     ),
     exercises=(
-        Exercise(N_("Younger leads the 7♠ and elder wins the trick with the A♠. What does each score for this trick?"),
+        Exercise(N_("Younger leads the [7S] and elder wins the trick with the [AS]. What does each score for this trick?"),
                  (N_("Younger 1, elder 1"), N_("Elder 1 only"), N_("Elder 2")), 0,
                  N_("Younger scores 1 for leading, elder 1 for winning as second player."),
                  reasons=("", N_("The leader scores 1 for every card he leads, winning or not: younger scores 1 too."), N_("Elder scores 1 for winning as second player; the point for the lead is younger's."))),
-        Exercise(N_("Elder leads the A♥ to the twelfth trick and wins it. What does the trick bring him?"), ("1", "2", "3"), 1,
+        Exercise(N_("Elder leads the [AH] to the twelfth trick and wins it. What does the trick bring him?"), ("1", "2", "3"), 1,
                  N_("Two: 1 for the lead and 1 for the last trick."),
                  reasons=(N_("The last trick brings its winner 1 more, besides his point for the lead."), "", N_("A lead that wins scores its 1 point, and the last trick 1 more: 2 in all."))),
         Exercise(N_("Elder wins seven tricks and younger five. Who scores for the cards?"),
@@ -497,11 +505,143 @@ LESSON_8 = Lesson(
     ),
 )
 
-LESSONS: tuple[Lesson, ...] = (LESSON_1, LESSON_2, LESSON_3, LESSON_4, LESSON_5, LESSON_6, LESSON_7, LESSON_8)
+LESSON_9 = Lesson(
+    9, "choosing-your-discards", N_("Choosing your discards"),
+    teaches=(
+        N_("why elder usually takes all five cards, and plays for the point and the cards"),
+        N_("why younger keeps guards to his kings and queens, and takes what he may"),
+        N_("how to weigh one discard against another"),
+    ),
+    parts=(
+        Part(N_("Elder takes all five"), (
+            N_("Elder may discard from one to five cards, and five of the eight talon cards are his. He usually **takes all five**: every card he draws is a chance to lengthen his point, fill a sequence or make a set."),
+            N_("Elder leads to the first trick, so he plays to win **the point** and **the cards** (10 for winning most tricks). He keeps his longest suit and his high cards, and throws the low cards of his short suits."),
+        ), Cards(((N_("Elder"), "AS KS QS JS 9S AH TH 8D 7D 9C 8C 7C"), (N_("Elder's five discards"), "8D 7D 9C 8C 7C"))),
+             N_("Elder keeps his spades, the point and a quart major, and the ace and ten of hearts; he throws his low diamonds and clubs.")),
+        Part(N_("Younger keeps guards"), (
+            N_("Younger must discard at least one card and may take all the cards that remain in the talon: three when elder took five. He has fewer cards to draw, and elder leads first, so younger thinks first of **defence**."),
+            N_("He **keeps guards**: a small card beside a king, two beside a queen, so that elder's aces cannot simply drop them. Then he **takes what he may**, all the cards left to him, unless his hand is too good to break."),
+        ), Cards(((N_("Younger"), "KD 7D QC 9C 8C AH JH 9H 8S 7S TS 9S"),)),
+             N_("The [7D] guards the [KD], and the [9C 8C] guard the [QC]: younger keeps them and looks elsewhere for his discards.")),
+        Part(N_("Weighing a discard"), (
+            N_("For each choice, count what it keeps: the point, the sequences, the sets, and the tricks you can win. A card that belongs to two of them is worth keeping twice."),
+            N_("In the drill below the computer reckons what each discard will bring in the declarations, against the other hand as it stands. A choice close to the best is accepted; the reason names the cards kept and thrown."),
+        )),
+    ),
+    exercises=(
+        Exercise(N_("Elder holds no carte blanche and an ordinary hand. How many cards does he usually exchange?"), ("1", "3", "5"), 2,
+                 N_("All five: the five top cards of the talon are his, and each one drawn may improve his point, sequences or sets."),
+                 reasons=(N_("Exchanging one card leaves four of his five talon cards to younger, who may then take them."), N_("Exchanging three leaves two of his cards to younger; elder usually takes all five."), "")),
+        Exercise(N_("Younger holds the [KD 7D] and no other diamond. Why does he keep the [7D]?"),
+                 (N_("It guards the king: if elder leads the ace, younger plays the seven and keeps the king"), N_("A seven is worth 7 for the point"), N_("Younger may not discard a seven")), 0,
+                 N_("The seven guards the king: elder's ace of diamonds takes the seven, and the king stays master of the suit."),
+                 reasons=("", N_("Two diamonds make no point worth having: the seven is kept as the king's guard."), N_("No rule says so: younger may discard any cards, at least one."))),
+        Exercise(N_("Elder holds the [AS KS QS JS TS] and seven low cards of the other suits. What does he discard?"),
+                 (N_("Five low cards of the other suits"), N_("The five spades"), N_("Nothing")), 0,
+                 N_("He throws five low cards: the spades are his point and a quint major (15), and they win tricks."),
+                 reasons=("", N_("The spades are a quint major, 15, and his point: throwing them throws away his best scores."), N_("Elder must discard at least one card."))),
+    ),
+    summary=(
+        N_("Elder usually takes all five and plays for the point and the cards."),
+        N_("Younger keeps guards to his kings and queens and takes what he may."),
+        N_("Weigh a discard by all it keeps: point, sequences, sets and tricks."),
+    ),
+)
+
+LESSON_10 = Lesson(
+    10, "counting-aloud", N_("Counting aloud and reading the meter"),
+    teaches=(
+        N_("how each player says his running total aloud: \"five, nine, twelve\""),
+        N_("how the leads and tricks add to it in the play"),
+        N_("what the pique and repique meter shows"),
+    ),
+    parts=(
+        Part(N_("The running total"), (
+            N_("Each player keeps his own score aloud, so that both always know it. After each score he says his **total so far**, not the score alone."),
+            N_("Elder scores 5 for his point and says \"five\"; 4 for a quart: \"nine\"; 3 for a trio: \"twelve\". Leading to the first trick scores 1 more: \"thirteen\"."),
+            N_("In the play, each card led adds one to the leader's count, each trick won by the second player adds one to his, and the last trick one more to its winner. Younger counts his own scores the same way."),
+        ), Walkthrough(deals.CAVENDISH, "declarations"), N_("Step through the declarations and the play: each score is added to its player's total.")),
+        Part(N_("The meter"), (
+            N_("The walkthrough and the practice table show a **meter** for each player: how many of the 30 points of a pique or repique he has, and whether it is still possible."),
+            N_("The meter counts carte blanche, the declarations and the points of play, but **never the cards or capot** (Law 69) and never a bonus. A score counts only if it reckons before anything the opponent scores; an equality scores nothing and saves nothing."),
+            N_("Once the opponent has scored, the meter says the door is shut. Younger's meter only ever shows a repique: younger can never pique."),
+        ), Walkthrough(deals.PIQUE, "play"), N_("Watch elder's meter climb to 30 with his leads.")),
+    ),
+    exercises=(
+        Exercise(N_("Elder scores 5 for the point, 4 for a quart and 3 for a trio. What does he say after the trio?"),
+                 (N_("\"Three\""), N_("\"Twelve\""), N_("\"Nine\"")), 1,
+                 N_("\"Twelve\": 5 + 4 + 3, his running total."),
+                 reasons=(N_("Three is the trio alone; a player says his running total."), "", N_("Nine is his total before the trio: 5 + 4."))),
+        Exercise(N_("Elder has said \"twelve\" and leads to the first trick. What does he say?"),
+                 (N_("\"Thirteen\""), N_("\"Twelve\""), N_("\"One\"")), 0,
+                 N_("\"Thirteen\": leading a card scores one."),
+                 reasons=("", N_("Leading a card scores 1 point, won or lost: his total grows to thirteen."), N_("One is the lead alone; he says his running total."))),
+        Exercise(N_("Elder has 28 from the declarations and younger nothing. Elder leads and wins the first two tricks. Which bonus does he make?"),
+                 (N_("A pique, 30"), N_("A repique, 60"), N_("None")), 0,
+                 N_("A pique: his two leads bring him to 30 before younger has scored anything."),
+                 reasons=("", N_("A repique needs 30 from the declarations alone; elder had 28 when the play began."), N_("His second lead makes 30 before younger scores: a pique, 30 more."))),
+    ),
+    summary=(
+        N_("Say your running total after every score: \"five, nine, twelve\"."),
+        N_("Each lead adds one; a trick won by the second player adds one to his count."),
+        N_("The meter counts towards 30, never the cards or capot, and shuts when the opponent scores."),
+    ),
+)
+
+LESSON_11 = Lesson(
+    11, "from-open-to-closed-piquet", N_("From open to closed piquet"),
+    teaches=(
+        N_("what changes when the other hand is hidden"),
+        N_("sinking: declaring less than you hold"),
+        N_("showing declared cards when asked (Law 55)"),
+    ),
+    parts=(
+        Part(N_("The hidden hand"), (
+            N_("In **closed piquet**, the ordinary game, each player sees only his own hand, his own discards and the cards he drew. The other hand and the talon are face down."),
+            N_("You learn the other hand from what it announces in the declarations and, in the play, from every card played. Cards younger leaves in the talon may be seen by both if younger looks at them (Law 36)."),
+        )),
+        Part(N_("Sinking"), (
+            N_("A player may declare **less than he holds**: he **sinks** a combination. What is not declared **neither scores nor saves**: it scores nothing, and does not save a pique or repique."),
+            N_("A player sinks to hide his hand: a suit the opponent does not know of may win tricks he did not expect. The price is the points he does not score."),
+        )),
+        Part(N_("Showing on request"), (
+            N_("A combination that scores must be **shown** if the opponent asks to see it (Law 55). So a declaration can be checked, and what is shown tells the opponent some of your cards."),
+        )),
+        Part(N_("Open piquet declares in full"), (
+            N_("In **open piquet** both hands lie face up, so nothing can be hidden: every combination is **declared in full**. Sinking is an option of the closed game."),
+        )),
+    ),
+    exercises=(
+        Exercise(N_("In closed piquet, elder holds a trio of knaves but does not declare it. What does it score?"),
+                 (N_("Nothing"), "3", N_("3, at the end of the deal")), 0,
+                 N_("Nothing: what is not declared is not scored."),
+                 reasons=("", N_("A sunk trio scores nothing: only what is declared scores."), N_("Nothing is reckoned later: what is not declared is not scored at all."))),
+        Exercise(N_("Younger holds a point that would be good, but sinks it. Does it save him from a repique?"),
+                 (N_("Yes"), N_("No")), 1,
+                 N_("No: what is not declared neither scores nor saves a pique or repique."),
+                 reasons=(N_("A sunk point scores nothing, so it cannot save: only a score of younger's that reckons first saves him."), "")),
+        Exercise(N_("Elder has scored a quart major. Younger asks to see it. What does elder do?"),
+                 (N_("He shows the four cards (Law 55)"), N_("He refuses: declarations are never shown"), N_("He shows them only in open piquet")), 0,
+                 N_("He shows them: a scoring combination is shown when the opponent asks (Law 55)."),
+                 reasons=("", N_("A scoring combination must be shown when the opponent asks (Law 55)."), N_("In open piquet both hands are face up already: showing matters in the closed game."))),
+        Exercise(N_("Why does open piquet declare everything in full?"),
+                 (N_("Both hands are face up: there is nothing to hide"), N_("Sinking is against the rules"), N_("Declared cards score double")), 0,
+                 N_("Nothing can be hidden when both hands are face up, so sinking would only throw points away."),
+                 reasons=("", N_("Sinking is allowed in the closed game; open piquet declares in full by default."), N_("Nothing scores double for being declared."))),
+    ),
+    summary=(
+        N_("Closed piquet: you see your own cards; the other hand shows itself by its declarations and its play."),
+        N_("Sinking: declaring less than you hold; what is not declared neither scores nor saves."),
+        N_("A scoring combination is shown when the opponent asks (Law 55)."),
+        N_("Open piquet declares everything in full."),
+    ),
+)
+
+LESSONS: tuple[Lesson, ...] = (LESSON_1, LESSON_2, LESSON_3, LESSON_4, LESSON_5, LESSON_6, LESSON_7, LESSON_8, LESSON_9, LESSON_10, LESSON_11)
 
 
 def lesson(number: int) -> Lesson:
-    """Lesson `number` (1 to 8)."""
+    """Lesson `number` (1 to 11)."""
     if not 1 <= number <= len(LESSONS):
         raise ValueError(f"there are lessons 1 to {len(LESSONS)}, not {number}")
     return LESSONS[number - 1]

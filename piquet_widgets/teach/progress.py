@@ -13,12 +13,18 @@ of one user on a hub) never lose each other's work. A missing file is an empty p
 damaged entry is reported and skipped, the others kept; a damaged or foreign file is left
 untouched until the learner solves something new, and then copied to a backup beside it before
 it is replaced.
+
+`KeptProgress` is the same table kept by the page instead (the served app keeps it in the
+visitor's browser): no file is read or written, and what the page sends back is trusted for
+nothing but the names of the lessons' own exercises and drills.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 from filelock import FileLock
@@ -33,6 +39,7 @@ from piquet_widgets.teach.lessons import lesson as lesson_of
 
 VERSION = 1
 LOCK_TIMEOUT = 10  # seconds a save waits for another writer before it gives up (an OSError)
+MAX_KEPT_BYTES = 8192  # the whole progress of every lesson is under 2 KB as JSON
 
 
 def progress_path() -> Path:
@@ -98,6 +105,51 @@ class Progress:
             table = {number: sorted(exercises) for number, exercises in sorted(self.solved.items(), key=lambda item: _order(item[0]))}
             write_json_atomic(self.path, {"version": VERSION, "solved": table})
         self.problem = None
+
+
+class KeptProgress(Progress):
+    """Progress kept by the page, not in a file: `keep(text)` is given the progress as JSON after
+    each exercise solved, and `restore(value)` adds what the page kept (the parsed JSON it sent),
+    then calls every function given to `on_change`."""
+
+    def __init__(self, keep: Callable[[str], None]) -> None:
+        self.path = None  # type: ignore[assignment]  # nothing on the server
+        self.solved, self.problem = {}, None
+        self.keep = keep
+        self._listeners: list[Callable[[], None]] = []
+
+    def on_change(self, listener: Callable[[], None]) -> None:
+        """Call `listener()` after progress kept by the page is restored."""
+        self._listeners.append(listener)
+
+    def mark_solved(self, lesson: int, exercise: str) -> None:
+        """Remember a solved exercise and hand the whole table to `keep`."""
+        if self.is_solved(lesson, exercise):
+            return
+        self.solved.setdefault(str(lesson), set()).add(exercise)
+        self.keep(self.text())
+
+    def text(self) -> str:
+        """The progress as JSON, in the format of the progress file."""
+        table = {number: sorted(exercises) for number, exercises in sorted(self.solved.items(), key=lambda item: _order(item[0]))}
+        return json.dumps({"version": VERSION, "solved": table}, separators=(",", ":"))
+
+    def restore(self, value: object) -> bool:
+        """Add the solved exercises of `value` (a progress table the page kept) that name a task of a
+        lesson; anything else in it is ignored. False if `value` is not a progress table at all."""
+        try:
+            stored, _problem = _parse(value)
+        except PiquetError:
+            return False
+        numbers = {str(item.number): item.number for item in LESSONS}
+        for lesson, exercises in stored.items():
+            if lesson in numbers:
+                known = exercises & lesson_tasks(numbers[lesson])
+                if known:
+                    self.solved.setdefault(lesson, set()).update(known)
+        for listener in self._listeners:
+            listener()
+        return True
 
 
 def _order(lesson: str) -> tuple[int, str]:

@@ -11,7 +11,7 @@ from piquet_widgets.engine.cards import Card
 from piquet_widgets.engine.deal import ELDER, Seat
 from piquet_widgets.i18n import _, get_language
 
-__all__ = ["number_words", "capital", "cards_text", "seat_at_start", "seat_word"]
+__all__ = ["number_words", "capital", "cards_text", "card_symbol", "rank_letters", "seat_at_start", "seat_word"]
 
 # num2words' language for ours: our Portuguese is Brazil's ('dezessete', not Portugal's 'dezassete').
 _NUMBER_LANGUAGES = {"pt": "pt_BR"}
@@ -21,6 +21,28 @@ def number_words(number: int) -> str:
     """A number in words in the current language ('forty-nine'), as the players say it."""
     language = get_language()
     return num2words(number, lang=_NUMBER_LANGUAGES.get(language, language))
+
+
+def rank_letters() -> dict[str, str]:
+    """The letters in the corners of the ace, king, queen and knave, in the current language
+    (the number cards show their numbers in every language)."""
+    return {
+        # TRANSLATORS: the letter in the corner of an ace (one letter, or two at most)
+        "A": _("A"),
+        # TRANSLATORS: the letter in the corner of a king (French R, for roi; one or two letters)
+        "K": _("K"),
+        # TRANSLATORS: the letter in the corner of a queen (French D, for dame; one or two letters)
+        "Q": _("Q"),
+        # TRANSLATORS: the letter in the corner of a knave, the jack (French V, for valet; one or two letters)
+        "J": _("J"),
+    }
+
+
+def card_symbol(card: Card) -> str:
+    """'R♥' in French, 'K♥' in English, '10♠' in every language: a card as the lessons and drills
+    write it, with the letters of the card view's corners."""
+    rank = card.code[0]
+    return rank_letters().get(rank, "10" if rank == "T" else rank) + card.suit.symbol
 
 
 def capital(text: str) -> str:

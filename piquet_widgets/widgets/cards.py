@@ -29,6 +29,7 @@ from ipywidgets import CallbackDispatcher, Layout
 from piquet_widgets.engine.cards import Card, parse_card
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import _
+from piquet_widgets.teach.words import rank_letters
 
 _HERE = Path(__file__).parent
 MAX_BADGE_LENGTH = 6
@@ -61,21 +62,6 @@ def _codes_in_row(values: Iterable[object], cards: Iterable[object], field: str)
     if len(set(codes)) != len(codes):
         raise traitlets.TraitError(f"{field}: a card appears twice in {codes}")
     return codes
-
-
-def rank_letters() -> dict[str, str]:
-    """The letters in the corners of the ace, king, queen and knave, in the current language
-    (the number cards show their numbers in every language)."""
-    return {
-        # TRANSLATORS: the letter in the corner of an ace (one letter, or two at most)
-        "A": _("A"),
-        # TRANSLATORS: the letter in the corner of a king (French R, for roi; one or two letters)
-        "K": _("K"),
-        # TRANSLATORS: the letter in the corner of a queen (French D, for dame; one or two letters)
-        "Q": _("Q"),
-        # TRANSLATORS: the letter in the corner of a knave, the jack (French V, for valet; one or two letters)
-        "J": _("J"),
-    }
 
 
 class CardRow(anywidget.AnyWidget):

@@ -195,6 +195,11 @@ class DrillView(widgets.VBox):
         for button in self.choices.children:
             button.disabled = not on
 
+    def mark_solved_before(self) -> None:
+        """Tick the drill as solved before (the progress kept by the browser arrived after it was drawn)."""
+        self.solved_before = True
+        self._render_words()
+
     def _heading(self) -> str:
         level = _("Level {level} of {levels}").format(level=self.level, levels=self.spec.levels)
         if self.solved_count:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from html import escape
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -32,10 +33,13 @@ from piquet_widgets.engine import PiquetError, partie_from_json
 from piquet_widgets.i18n import _
 from piquet_widgets.teach import lessons as script
 from piquet_widgets.teach.lessons import Cards, Lesson, Odds, PartieSheet, Practice, Walkthrough, text
-from piquet_widgets.teach.progress import Progress, drill_key, exercise_key
+from piquet_widgets.teach.progress import KeptProgress, Progress, drill_key, exercise_key
 from piquet_widgets.teach.steps import PHASES
 from piquet_widgets.widgets.language import LanguageSelector, Texts
 from piquet_widgets.widgets.quiz import Quiz
+
+if TYPE_CHECKING:
+    from piquet_widgets.widgets.drill import DrillView
 
 # The lessons' look, in a notebook as in the app (it travels with each lesson's introduction).
 STYLE = """<style>
@@ -154,6 +158,9 @@ class LessonView:
     step or a practice deal stay as they were. With `notebook=True` (the lesson notebooks) the
     introduction also says how to run the cells and carries the language menu (`pw-language`);
     the app has its own menu.
+
+    Progress is read from and saved to the user's progress file (`teach.progress`), unless the
+    page gives its own `progress` (the served app: a `KeptProgress` in the visitor's browser).
     """
 
     def __init__(
@@ -162,12 +169,23 @@ class LessonView:
         notebook: bool = False,
         on_next: Callable[[int], None] | None = None,
         on_progress: Callable[[], None] | None = None,
+        progress: KeptProgress | None = None,
     ) -> None:
         self.lesson: Lesson = script.lesson(number)
         self.notebook = notebook
         self.on_next = on_next  # opens another lesson: the page's "Next lesson →" calls it
         self.on_progress = on_progress  # called after each exercise or drill solved
         self.texts = Texts()
+        self.kept = progress
+        if progress is not None:
+            progress.on_change(self._restored)
+        self._marks: list[tuple[str, Quiz | DrillView]] = []  # every exercise and drill drawn, by key
+
+    def _restored(self) -> None:
+        """The page's progress arrived: tick what it says is solved."""
+        for key, view in self._marks:
+            if self.kept is not None and self.kept.is_solved(self.lesson.number, key) and not view.solved_before:
+                view.mark_solved_before()
 
     def _title(self) -> str:
         lesson = self.lesson
@@ -221,6 +239,8 @@ class LessonView:
 
     def _progress(self) -> Progress | None:
         """The learner's progress as stored now (None if it cannot even be located)."""
+        if self.kept is not None:
+            return self.kept
         try:
             return Progress()
         except (OSError, RuntimeError):
@@ -265,6 +285,7 @@ class LessonView:
                 on_solved=lambda number=number: self._mark_solved(progress, number),
             )
             quiz.add_class(f"pw-exercise-{number}")
+            self._marks.append((self.exercise_key(number), quiz))
             self.texts.add(
                 lambda quiz=quiz, number=number, exercise=exercise: quiz.set_texts(
                     self._question(number, exercise), [text(choice) for choice in exercise.choices], text(exercise.explanation),
@@ -297,6 +318,7 @@ class LessonView:
                 texts=self.texts,
             )
             view.add_class(f"pw-drill-{number}")
+            self._marks.append((key, view))
             views.append(view)
         box = widgets.VBox(views)
         box.add_class("pw-lesson-drills")

@@ -55,7 +55,7 @@ from piquet_widgets.widgets.board import (
 )
 from piquet_widgets.widgets.felt import Felt
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
-from piquet_widgets.widgets.partie_store import PartieStore
+from piquet_widgets.widgets.browser_store import partie_store
 from piquet_widgets.widgets.scoreboard import ScoreBoard
 
 __all__ = ["PracticeTable", "ROLES"]
@@ -150,7 +150,7 @@ class PracticeTable(widgets.VBox):
         self.declare_check = widgets.Checkbox(value=declare_for_me, indent=False).add_class("pw-declare-for-me")
         self.speech = widgets.Box().add_class("pw-toolbar").add_class("pw-speech")
         self._speech_keys: list[str] = []
-        self.store = PartieStore(self._on_record, self._refused) if keep_in_browser else None
+        self.store = partie_store(self._on_record, self._refused) if keep_in_browser else None
         if self.store is not None and deal is not None:
             self.store.restored = True  # the deal asked for wins over the partie this browser kept
         self.confirm_button = widgets.Button(button_style="primary").add_class("pw-confirm")

@@ -93,6 +93,12 @@ class Quiz(widgets.VBox):
         if self.chosen is not None:
             self._show_feedback(self.chosen)
 
+    def mark_solved_before(self) -> None:
+        """Show the note "Solved before ✓" (the progress kept by the browser arrived after the quiz was drawn)."""
+        self.solved_before = True
+        self.solved_note.layout.display = None
+        self._show_solved_note()
+
     def _show_solved_note(self) -> None:
         if self.solved_before:
             note = _("Solved before ✓")

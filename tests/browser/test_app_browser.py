@@ -155,7 +155,7 @@ def test_bad_parameter_shows_its_message_and_the_app_still_works(open_page: Call
     page = open_page(f"{app_url}?lesson=12&record=bm90IGEgcmVjb3Jk", height=900)
     errors = page.locator(".pw-messages .pw-error")
     expect(errors).to_have_count(2)
-    expect(errors.nth(0)).to_contain_text("lessons 1 to 8")
+    expect(errors.nth(0)).to_contain_text("lessons 1 to 11")
     expect(errors.nth(1)).to_contain_text("could not be opened")
     expect(page.locator(".pw-lesson-1")).to_be_visible()
     page.screenshot(path=artifacts / "app-bad-parameter.png")

@@ -40,3 +40,20 @@ def test_clicking_the_cards_of_the_point_solves_the_drill(open_page: Callable[..
     drill.locator(".pw-drill-new").click()
     expect(drill.locator(".pw-drill-right")).to_have_count(0)
     expect(drill).to_contain_text("Level 2 of 3")
+
+
+def test_a_discard_is_chosen_by_clicking_and_judged_with_the_cards_kept(open_page: Callable[..., Page], app_url: str, artifacts: Path) -> None:
+    page = open_page(f"{app_url}?lesson=9", height=1100)
+    drill = page.locator(".pw-drill-1")
+    expect(drill.locator(".pw-drill-cards .pw-card")).to_have_count(24)  # your hand and the other, face up
+    hand = drill.locator(".pw-drill-cards .pw-card")
+    codes = [hand.nth(index).get_attribute("data-card") for index in range(12)]
+    for code in codes[:6]:  # six cards: more than elder may discard
+        drill.locator(f'.pw-card[data-card="{code}"]').first.click()
+    drill.locator(".pw-drill-check").click()
+    expect(drill.locator(".pw-drill-feedback")).to_contain_text("Discard from 1 to 5 cards of your hand.")
+    drill.locator(f'.pw-card[data-card="{codes[5]}"]').first.click()  # five now
+    drill.locator(".pw-drill-check").click()
+    expect(drill.locator(".pw-drill-feedback")).to_contain_text("Throwing")
+    drill.scroll_into_view_if_needed()
+    drill.screenshot(path=artifacts / "drill-discard.png")

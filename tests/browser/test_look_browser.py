@@ -52,7 +52,7 @@ def test_no_serious_accessibility_violation_in_any_section(open_page: Callable[.
     page = open_app(open_page, app_url, size)
     expect(page.locator(".pw-lesson-1")).to_be_visible()
     found = {}
-    for number in range(1, 9):
+    for number in range(1, 12):
         if number > 1:
             show_lesson(page, number)
         found[f"lesson {number}"] = serious_violations(page)

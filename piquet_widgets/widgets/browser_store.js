@@ -1,11 +1,13 @@
-// The practice partie kept in the visitor's own browser (localStorage), downloaded as a partie
-// record file and uploaded again. Nothing here names a file on the server: the record travels as
-// text inside the widget's messages, and Python checks everything it receives.
+// A text kept in the visitor's own browser (localStorage): the practice partie (also downloaded
+// as a partie record file and uploaded again, with `files`) or the lessons' progress. Nothing here
+// names a file on the server: the text travels inside the widget's messages, and Python checks
+// everything it receives.
 //
-// Python sets `record` (the partie record as JSON) after each move; the view writes it to
-// localStorage under `storage_key`. When the view is first drawn it sends what the browser
-// kept: {type: "restore", text}. An uploaded file is read here and sent as {type: "upload",
-// name, text}, unless it is larger than `max_bytes` (then {type: "too-large", name}).
+// Python sets `record` (JSON) after each change; the view writes it to localStorage under
+// `storage_key`. When the view is first drawn it sends what the browser kept: {type: "restore",
+// text}. An uploaded file is read here and sent as {type: "upload", name, text}, unless it is
+// larger than `max_bytes` (then {type: "too-large", name}). With `follow`, what another tab of
+// this browser writes under the key is sent too, as another {type: "restore", text}.
 
 function keep(model) {
   const key = model.get("storage_key");
@@ -27,7 +29,16 @@ function kept(model) {
 
 export default {
   render({ model, el }) {
-    el.classList.add("pw-partie-store-view");
+    el.classList.add("pw-browser-store-view");
+    model.on("change:record", () => keep(model));
+    const saved = kept(model);
+    if (saved) model.send({ type: "restore", text: saved });
+    else keep(model);
+    const other = (event) => {
+      if (event.key === model.get("storage_key") && event.newValue) model.send({ type: "restore", text: event.newValue });
+    };
+    if (model.get("follow")) window.addEventListener("storage", other);
+    if (!model.get("files")) return () => window.removeEventListener("storage", other);
     const download = document.createElement("button");
     download.type = "button";
     download.className = "pw-download-partie jupyter-button widget-button";
@@ -68,11 +79,8 @@ export default {
     el.append(download, upload, input);
     model.on("change:download_label", labels);
     model.on("change:upload_label", labels);
-    model.on("change:record", () => keep(model));
-    const saved = kept(model);
-    if (saved) model.send({ type: "restore", text: saved });
-    else keep(model);
     return () => {
+      window.removeEventListener("storage", other);
       model.off("change:download_label", labels);
       model.off("change:upload_label", labels);
     };
