@@ -115,3 +115,23 @@ def test_a_bad_mode_is_refused():
         PracticeSession("elder", mode="shut")
     with pytest.raises(PiquetError, match="mode"):
         PracticeSession.from_record({**PracticeSession("elder", deal=7).record(), "mode": "shut"})
+
+
+def test_the_table_hides_the_computers_cards_until_the_deal_ends():
+    from piquet_widgets.widgets.practice import PracticeTable
+
+    table = PracticeTable(deal=_arranged(), mode="closed", keep_in_browser=False)
+    assert not table.felt.hands[YOUNGER].face_up and table.felt.hands[ELDER].face_up
+    assert not table.felt.talon.face_up and table.hint_button.disabled and table.values_button.disabled
+    assert "hidden cards" in table.hint_view.value
+    table.click(ELDER, "JS")
+    table.confirm()
+    assert not table.felt.discards[YOUNGER].face_up and "sinking" in table.message_text
+    table.say("declare:AH KH QH JH TH 9H 8H")
+    assert table.deal.scores[ELDER] == 7
+    table.show_me()
+    assert "pw-shown" in table.dialogue.value
+    _play_out(table.session)
+    table.refresh()
+    assert table.felt.discards[YOUNGER].face_up and table.felt.hands[YOUNGER].face_up
+    assert table.partie_record()["mode"] == "closed"

@@ -394,6 +394,8 @@ class PracticeSession:
         line = self._next_line()
         if line is not None:
             return _("{who}: your turn to speak in the declarations — choose what you say.").format(who=self.seat_label(line.seat))
+        if deal.phase is Phase.DECLARATIONS and self.to_move_is_learner:
+            return _("{who}: your turn to declare — in full, or less (sinking).").format(who=who)
         if deal.phase is Phase.EXCHANGE:
             choices = deal.legal_actions()
             count = len(self.selection)
