@@ -55,6 +55,8 @@ def test_the_closed_computer_is_handed_only_observations(monkeypatch):
 def test_the_learner_sinks_his_point_and_it_scores_as_declared():
     session = _after_exchange()
     keys = [choice.key for choice in session.declaration_choices()]
+    texts = [choice.text for choice in session.declaration_choices()]
+    assert len(set(texts)) == len(texts)  # the point of three in hearts and in spades told apart
     seven = "declare:AH KH QH JH TH 9H 8H"
     assert keys[0] == "declare:AH KH QH JH TH 9H 8H 7H" and seven in keys and "declare:" in keys
     session.declare_choice(seven)

@@ -617,8 +617,16 @@ def _declaration_words(combinations: Sequence[Combination], full: Sequence[Combi
     """What a declaration choice says: the combinations announced, 'in full' or not."""
     if not combinations:
         return _("Declare nothing") if full else _("Nothing to declare")
-    names = ", ".join(combo.name() for combo in combinations)
+    names = ", ".join(_combination_words(combo) for combo in combinations)
     return _("{names} (in full)").format(names=names) if tuple(combinations) == tuple(full) else _("{names} (sinking)").format(names=names)
+
+
+def _combination_words(combo: Combination) -> str:
+    """A combination named with its suit when it has one ('tierce major in hearts'), so that two
+    choices of the same name in two suits can be told apart."""
+    if combo.category is Category.SETS:
+        return combo.name()
+    return _("{name} in {suit}").format(name=combo.name(), suit=combo.cards[0].suit.name_in_words())
 
 
 def _best_of(deal: Deal, seat: Seat, category: Category) -> Combination | None:
