@@ -37,7 +37,7 @@ def test_the_learner_sinks_his_point_and_the_score_follows(open_page: Callable[.
     expect(page.locator('.pw-hand-younger .pw-card[data-face="down"]')).to_have_count(12)
     page.locator('.pw-hand-elder .pw-card[data-card="JS"]').click()
     page.locator("button.pw-confirm").click()
-    page.get_by_role("button", name="point of seven (sinking)", exact=True).click()
+    page.get_by_role("button", name="point of seven in hearts (sinking)", exact=True).click()
     # The point of seven beats younger's shorter point and scores one a card: 7, not the 8 held.
     expect(page.locator(".pw-score-elder")).to_have_text("7")
     expect(page.locator("button.pw-show-me")).to_be_visible()
