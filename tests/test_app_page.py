@@ -276,3 +276,14 @@ def test_a_section_chosen_before_the_first_paint_is_kept() -> None:
     page_sends(ready, {"type": "ready"})
     assert app.section == "glossary" and app.content.children == (glossary,)
     assert count_class(app.root, "pw-section-lessons") == 0
+
+
+def test_a_closed_mode_link_opens_the_practice_table_with_the_computers_cards_face_down() -> None:
+    app = build("mode=closed&seed=8")
+    assert app.section == "practice"
+    (table,) = shown(app).children
+    assert table.session.mode == "closed" and table.mode_select.value == "closed"
+    computer = next(seat for seat in table.felt.hands if seat not in table.learner_seats)
+    assert not table.felt.hands[computer].face_up and not table.felt.talon.face_up
+    bad = build("mode=shut")
+    assert bad.section == "lesson" and "shut" in bad.messages.children[0].value

@@ -184,3 +184,12 @@ def test_values_are_quoted_and_cut_in_messages() -> None:
 def test_messages_follow_the_language_when_shown() -> None:
     problem = parse_query("lesson=0").problems[0]
     assert isinstance(problem, PiquetError) and problem.params["value"] == "'0'"
+
+
+def test_mode_closed_opens_the_practice_table_in_closed_mode_and_a_bad_mode_is_explained():
+    params = parse_query("mode=closed")
+    assert (params.mode, params.section, params.problems) == ("closed", "practice", ())
+    assert parse_query("seed=4&mode=open").mode == "open"
+    bad = parse_query("mode=shut&lesson=2")
+    assert bad.mode == "open" and bad.lesson == 2 and bad.section == "lesson"
+    assert "'shut'" in bad.messages[0] and "closed" in bad.messages[0]

@@ -66,7 +66,7 @@ def test_no_box_of_the_page_takes_a_file_name():
     assert [w._dom_classes for w in texts] == [("pw-code",)]  # the deal code, and nothing else
     toolbar = find(table, "pw-role")
     row = next(w for w in walk(table) if toolbar in getattr(w, "children", ()))
-    assert [w._dom_classes[0] for w in row.children] == ["pw-role", "pw-level", "pw-new-deal", "pw-undo", "pw-redo", "pw-hint", "pw-more"]
+    assert [w._dom_classes[0] for w in row.children] == ["pw-role", "pw-level", "pw-mode", "pw-new-deal", "pw-undo", "pw-redo", "pw-hint", "pw-more"]
     panel = find(table, "pw-more-panel")
     for name in ("pw-code", "pw-load", "pw-new-partie", "pw-partie-store"):
         assert find(panel, name)

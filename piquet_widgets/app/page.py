@@ -418,8 +418,8 @@ class App:
     def _build_practice(self) -> widgets.Widget:
         from piquet_widgets.widgets.practice import PracticeTable
 
-        seed = self.params.seed
-        table = PracticeTable(deal=seed, language_selector=False) if seed is not None else PracticeTable(language_selector=False)
+        seed, mode = self.params.seed, self.params.mode
+        table = PracticeTable(deal=seed, mode=mode, language_selector=False) if seed is not None else PracticeTable(mode=mode, language_selector=False)
         self.practice = table
         box = widgets.VBox([table])
         box.add_class("pw-section-practice")

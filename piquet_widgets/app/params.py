@@ -10,6 +10,7 @@ message fit to show on the page while the rest of the app works as usual.
 | `record=…` | the walkthrough of a deal record (JSON, base64url-encoded, padding optional) |
 | `deal=…` | the walkthrough of the deal with this deal code |
 | `seed=N` | the practice table on a fresh deal shuffled from N |
+| `mode=closed` | the practice table in closed piquet (`mode=open`: open piquet, the default) |
 | `lang=xx` | the page in this language |
 
 Unknown parameters are ignored (servers add their own, such as `token`).
@@ -42,6 +43,7 @@ LESSON_COUNT = len(LESSONS)
 MAX_VALUE_LENGTH = 4096  # far more than any record (about 500 characters encoded)
 MAX_SEED = 2**63 - 1
 SOURCES = ("record", "deal", "seed")
+MODES = ("open", "closed")
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 
@@ -53,6 +55,7 @@ class AppParams:
     - `record`: the deal record to walk through (a record the engine accepted), or None.
     - `code`: the deal code to walk through, or None.
     - `seed`: the seed of a fresh deal for the practice table, or None.
+    - `mode`: the practice table's mode, "open" or "closed" ("closed" opens the table).
     - `lang`: the language of the page (always a supported one).
     - `problems`: one `PiquetError` per bad parameter, translated when shown (`messages`).
     """
@@ -61,6 +64,7 @@ class AppParams:
     record: dict[str, Any] | None = None
     code: str | None = None
     seed: int | None = None
+    mode: str = "open"
     lang: str = DEFAULT_LANGUAGE
     problems: tuple[PiquetError, ...] = field(default=())
 
@@ -69,7 +73,7 @@ class AppParams:
         """The part of the page to show first: 'walkthrough', 'practice' or 'lesson'."""
         if self.record is not None or self.code is not None:
             return "walkthrough"
-        if self.seed is not None:
+        if self.seed is not None or self.mode != "open":
             return "practice"
         return "lesson"
 
@@ -110,6 +114,15 @@ def parse_query(query: str | None) -> AppParams:
             ))
         else:
             found["lesson"] = lesson
+
+    if "mode" in first:
+        if first["mode"] in MODES:
+            found["mode"] = first["mode"]
+        else:
+            problems.append(PiquetError(
+                N_("The link asks for the practice table in mode {value}, but the modes are {known}; open piquet is played instead."),
+                value=_shown(first["mode"]), known=", ".join(MODES),
+            ))
 
     asked = [name for name in SOURCES if name in first]
     for name in asked[1:]:

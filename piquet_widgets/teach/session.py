@@ -4,7 +4,10 @@ It holds the partie, the timeline of the current deal with its redo stack, the s
 cards to discard, the learner's seats and the computer's level, and it has the operations a
 learner has: select a card, confirm the discard, declare (or say his declarations aloud),
 undo, redo, go back to a mistake, play the deal again, next deal, new deal, new partie, ask for
-a hint (first the idea, then the move). After each of the learner's moves the computer answers until it is the
+a hint (first the idea, then the move). In closed mode (`mode="closed"`, rules 8b) the computer
+is a closed player that sees only its seat's observation, the learner declares himself and may
+sink (`declaration_choices`, `declare_choice`), and may ask to see what was declared (`show_me`).
+After each of the learner's moves the computer answers until it is the
 learner's turn again. Each operation that cannot be done raises the engine's `PiquetError` with
 a message fit for the learner and changes nothing. No widget is imported here: the practice
 table renders a session, and a script or a test can drive one alone.
@@ -29,12 +32,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from piquet_widgets.analysis.players import DEFAULT_LEVEL, PLAYERS, Player, get_player
+from piquet_widgets.analysis.players import CLOSED_PLAYERS, DEFAULT_LEVEL, PLAYERS, Player, get_player
 from piquet_widgets.analysis.review import Hint, hint
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine.cards import Card, parse_card
 from piquet_widgets.engine.codes import deal_code, deal_from_code
-from piquet_widgets.engine.combinations import Category, Combination, best_declaration
+from piquet_widgets.engine.combinations import HOLDINGS, Category, Combination, best_declaration, combination_of
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.partie import Partie, other_player
@@ -45,9 +48,10 @@ from piquet_widgets.teach.dialogue import Line, category_lines
 from piquet_widgets.teach.hints import nudge
 from piquet_widgets.teach.speech import Choice, check, choices
 
-__all__ = ["PracticeSession", "ROLES", "LEARNER", "COMPUTER"]
+__all__ = ["PracticeSession", "ROLES", "MODES", "LEARNER", "COMPUTER"]
 
 ROLES = ("elder", "younger", "both")
+MODES = ("open", "closed")  # open piquet (both hands seen) or closed piquet (rules 8b)
 LEARNER, COMPUTER = "A", "B"  # the players of the partie record
 MAX_SEED = 2**31
 
@@ -73,6 +77,8 @@ class PracticeSession:
       ("Declare for me") the declarations are made for him.
     - `show_talon`: the study option that turns the talon face up before it is drawn (rules 8b:
       it is face down in open piquet); the advice still assumes its order is unknown.
+    - `mode`: "open" or "closed" (see `MODES`); in closed mode the computer plays the closed
+      player of `level` through `Screened` and the learner declares himself (he may sink).
     """
 
     def __init__(
@@ -86,17 +92,22 @@ class PracticeSession:
         declare_in_full: bool = True,
         show_talon: bool = False,
         speak: bool = False,
+        mode: str = "open",
     ) -> None:
         if role not in ROLES:
             raise PiquetError(N_("practice: role must be one of {known}"), known=", ".join(ROLES))
+        if mode not in MODES:
+            raise PiquetError(N_("practice: mode must be one of {known}"), known=", ".join(MODES))
         self._rng = random.Random(seed)
         self.rules = rules
         self.role = role
-        self.computer: Player = get_player(level)
+        self.mode = mode
+        self.computer: Player = _computer(level, mode)
         self.level = level
-        self.declare_in_full = declare_in_full
+        self.declare_in_full = declare_in_full and mode == "open"
         self.show_talon = show_talon
-        self.speak = speak
+        self.speak = speak and mode == "open"
+        self.shown: tuple[Card, ...] = ()  # the computer's declared cards shown on request (Law 55)
         self.spoken: list[Line] = []  # what has been said in the category being declared
         self.partie = Partie(rules, first_dealer=_first_dealer(role))
         self._start(self._deal_of(deal) if deal is not None else self._random_deal())
@@ -186,6 +197,52 @@ class PracticeSession:
         if deal.phase is not Phase.DECLARATIONS or not self.to_move_is_learner:
             raise PiquetError(N_("There is nothing to declare now."))
         self._act(Declare(deal.category, tuple(combinations)))
+
+    def declaration_choices(self) -> list[Choice]:
+        """Closed piquet: what the learner may declare now in the category on the table — in
+        full, or less (sinking: a shorter point or run, a trio out of a quatorze, one combination
+        of several, or nothing). Empty when he is not to declare."""
+        deal = self.deal
+        if self.mode != "closed" or deal.phase is not Phase.DECLARATIONS or not self.to_move_is_learner:
+            return []
+        category = deal.category
+        full = best_declaration(category, deal.hands[deal.to_move])
+        offered = [full] if full else []
+        for combo in HOLDINGS[category](deal.hands[deal.to_move]):
+            for less in _sunk(combo):
+                if (less,) not in offered:
+                    offered.append((less,))
+        offered.append(())
+        return [Choice(_declaration_key(combos), _declaration_words(combos, full)) for combos in offered]
+
+    def declare_choice(self, key: str) -> None:
+        """Closed piquet: declare what a `declaration_choices` key names (scored as declared)."""
+        chosen = {choice.key: choice for choice in self.declaration_choices()}
+        if not isinstance(key, str) or key not in chosen:
+            raise PiquetError(N_("That is not something to declare now."))
+        codes = [part.split() for part in key.removeprefix("declare:").split("/") if part]
+        self.declare([combination_of(self.deal.category, [parse_card(code) for code in cards]) for cards in codes])
+
+    def can_show(self) -> bool:
+        """Closed piquet: the computer has declared cards the learner has not yet seen (Law 55)."""
+        return self.mode == "closed" and bool(set(self._computer_declared()) - set(self.shown))
+
+    def show_me(self) -> None:
+        """The learner asks to see the computer's declared combinations (Law 55): their cards
+        are shown (`shown`) from now on in this deal."""
+        if not self.can_show():
+            raise PiquetError(N_("The computer has declared nothing to show."))
+        self.shown = self._computer_declared()
+
+    def _computer_declared(self) -> tuple[Card, ...]:
+        """The cards of the combinations the computer has declared in this deal."""
+        return tuple(dict.fromkeys(
+            card
+            for declaration in self.deal.declarations
+            if declaration.player not in self.learner_seats
+            for combo in declaration.combinations
+            for card in combo.cards
+        ))
 
     def speech_choices(self) -> list[Choice]:
         """The words the learner may say now in the declarations (none when it is not his turn
@@ -286,13 +343,15 @@ class PracticeSession:
         if not isinstance(level, str) or level not in PLAYERS:
             raise PiquetError(N_("unknown computer player {text}; known: {known}"), text=repr(level), known=", ".join(PLAYERS))
         if level != self.level:
-            self.computer, self.level = get_player(level), level
+            self.computer, self.level = _computer(level, self.mode), level
 
     def hint_request(self, progress: Callable[[int, int], None] | None = None) -> Callable[[Solver | None], Hint]:
         """The search for the best card or discards now, to be run (by the table's analysis
         runner, with its solver, told of its `progress`); refused when the learner has nothing
         to choose."""
         deal = self.deal
+        if self.mode == "closed":
+            raise PiquetError(CLOSED_NO_HINT)
         if deal.phase not in (Phase.EXCHANGE, Phase.PLAY) or not self.to_move_is_learner:
             raise PiquetError(N_("There is nothing to choose now."))
         if deal.phase is Phase.EXCHANGE and self.show_talon:
@@ -335,6 +394,8 @@ class PracticeSession:
         line = self._next_line()
         if line is not None:
             return _("{who}: your turn to speak in the declarations — choose what you say.").format(who=self.seat_label(line.seat))
+        if deal.phase is Phase.DECLARATIONS and self.to_move_is_learner:
+            return _("{who}: your turn to declare — in full, or less (sinking).").format(who=who)
         if deal.phase is Phase.EXCHANGE:
             choices = deal.legal_actions()
             count = len(self.selection)
@@ -392,9 +453,9 @@ class PracticeSession:
     # -- the partie record -----------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
         """The partie so far as a partie record: the finished deals and the current deal as far
-        as it has gone, with the extra fields `role`, `level` and `settled`."""
+        as it has gone, with the extra fields `role`, `level`, `mode` and `settled`."""
         partie = self.partie if self.settled else self.partie.with_deal(self.deal)
-        return {**partie_record(partie), "role": self.role, "level": self.level, "settled": self.settled}
+        return {**partie_record(partie), "role": self.role, "level": self.level, "mode": self.mode, "settled": self.settled}
 
     @classmethod
     def from_record(cls, value: Any, name: str = "", *, speak: bool = False) -> PracticeSession:
@@ -402,14 +463,19 @@ class PracticeSession:
         history, the role and the level (`speak`: the learner declares aloud, as in `__init__`).
         Anything else is refused naming `name`."""
         partie, timeline, role, level, settled = _saved_state(value, name)
+        mode = value.get("mode", "open")
+        if mode not in MODES:
+            raise PiquetError(N_("{file}: not a saved practice partie (its mode must be one of {known})"), file=name, known=", ".join(MODES))
         session = object.__new__(cls)
         session._rng = random.Random()
         session.rules = partie.rules
         session.role = role
-        session.computer, session.level = get_player(level), level
-        session.declare_in_full = True
+        session.mode = mode
+        session.computer, session.level = _computer(level, mode), level
+        session.declare_in_full = mode == "open"
         session.show_talon = False
-        session.speak, session.spoken = speak, []
+        session.shown = ()
+        session.speak, session.spoken = speak and mode == "open", []
         session.hint_stage, session._hint_deal = 0, None
         session.partie = partie if settled else Partie(partie.rules, partie.first_dealer, partie.deals[:-1])
         last = timeline[-1]
@@ -439,6 +505,7 @@ class PracticeSession:
 
     def _start(self, deal: Deal) -> None:
         self.spoken = []
+        self.shown = ()
         self.hint_stage, self._hint_deal = 0, None
         self.timeline = [deal]
         self.redo_stack: list[list[Deal]] = []
@@ -519,12 +586,47 @@ class PracticeSession:
             self.timeline.append(deal.apply(action))
 
 
+CLOSED_NO_HINT = N_("In closed piquet the hint would need the hidden cards: hints and card values are for open play.")
 _TALON_SHOWN = N_("The talon is shown face up for study, but this advice assumes what you would see in play: the talon's cards, not their order.")
 
 
 def _with_note(found: Hint, note: str) -> Hint:
     """A hint with one more sentence after its words."""
     return Hint(found.seat, found.phase, found.cards, "{} {}".format(found.text, _(note)), found.value)
+
+
+def _computer(level: str, mode: str) -> Player:
+    """The computer player of `level`: the open one, or in closed mode the closed one, which is
+    handed only what its seat may see (`analysis.closed.Screened`)."""
+    return CLOSED_PLAYERS[f"closed_{level}"]() if mode == "closed" and level in PLAYERS else get_player(level)
+
+
+def _sunk(combo: Combination) -> list[Combination]:
+    """A held combination and the smaller ones it may be sunk to: without its lowest cards down
+    to three (a shorter point or run, a trio out of a quatorze)."""
+    cards = sorted(combo.cards, key=lambda card: card & 7, reverse=True)
+    return [combination_of(combo.category, cards[:length]) for length in range(combo.length, 2, -1)]
+
+
+def _declaration_key(combinations: Sequence[Combination]) -> str:
+    """The key of a declaration choice: the cards of each combination ("declare:" for none)."""
+    return "declare:" + "/".join(" ".join(card.code for card in combo.cards) for combo in combinations)
+
+
+def _declaration_words(combinations: Sequence[Combination], full: Sequence[Combination]) -> str:
+    """What a declaration choice says: the combinations announced, 'in full' or not."""
+    if not combinations:
+        return _("Declare nothing") if full else _("Nothing to declare")
+    names = ", ".join(_combination_words(combo) for combo in combinations)
+    return _("{names} (in full)").format(names=names) if tuple(combinations) == tuple(full) else _("{names} (sinking)").format(names=names)
+
+
+def _combination_words(combo: Combination) -> str:
+    """A combination named with its suit when it has one ('tierce major in hearts'), so that two
+    choices of the same name in two suits can be told apart."""
+    if combo.category is Category.SETS:
+        return combo.name()
+    return _("{name} in {suit}").format(name=combo.name(), suit=combo.cards[0].suit.name_in_words())
 
 
 def _best_of(deal: Deal, seat: Seat, category: Category) -> Combination | None:

@@ -38,7 +38,7 @@ from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
 from piquet_widgets.i18n import N_, _, ngettext
 from piquet_widgets.teach.events import explain_event
 from piquet_widgets.teach.meter import meters
-from piquet_widgets.teach.session import COMPUTER, LEARNER, ROLES, PracticeSession
+from piquet_widgets.teach.session import CLOSED_NO_HINT, COMPUTER, LEARNER, MODES, ROLES, PracticeSession
 from piquet_widgets.teach.dialogue import category_dialogue
 from piquet_widgets.teach.narration import explain_step
 from piquet_widgets.teach.steps import steps_of
@@ -61,6 +61,7 @@ from piquet_widgets.widgets.scoreboard import ScoreBoard
 __all__ = ["PracticeTable", "ROLES"]
 
 _ROLE_NAMES = {"elder": N_("I play elder"), "younger": N_("I play younger"), "both": N_("I play both hands")}
+_MODE_NAMES = {"open": N_("Open hands"), "closed": N_("Closed hands")}
 _LEVEL_NAMES = {"beginner": N_("Computer: beginner"), "club": N_("Computer: club player"), "expert": N_("Computer: expert")}
 Message = str | PiquetError | Callable[[], str]
 DEFAULT_SAVE_PATH = "piquet-partie.json"
@@ -83,6 +84,10 @@ class PracticeTable(widgets.VBox):
     - `declare_for_me`: the declarations are made for the learner; by default he speaks them
       with the buttons `pw-speak` (his announcements, answers and running totals) and a wrong
       one is refused with the reason. The switch `pw-declare-for-me` (More panel) changes it.
+    - `mode`: "open" or "closed" (the menu `pw-mode`): in closed piquet the computer's hand and
+      the talon are face down, the computer is the closed player of the level (it sees only its
+      seat's observation), the learner declares himself and may sink, and "Show me" shows what
+      the computer declared (Law 55). Hints and card values are for open play.
 
     The toolbar holds the role, the level, New deal, Undo, Redo and Hint; the "More" panel
     (`pw-more`) the deal code (`pw-code`, `pw-load`), New partie, and Download / Upload
@@ -115,8 +120,9 @@ class PracticeTable(widgets.VBox):
         language_selector: bool = True,
         keep_in_browser: bool = True,
         declare_for_me: bool = False,
+        mode: str = "open",
     ) -> None:
-        self.session = PracticeSession(role, deal=deal, seed=seed, level=level, rules=rules, speak=not declare_for_me)
+        self.session = PracticeSession(role, deal=deal, seed=seed, level=level, rules=rules, speak=not declare_for_me, mode=mode)
         self._values: dict[tuple, CardValues] = {}
         self._review: tuple[Deal, Review] | None = None
         self._hint: Hint | None = None
@@ -130,6 +136,9 @@ class PracticeTable(widgets.VBox):
         self.deal_number = widgets.HTML().add_class("pw-deal-number")
         self.role_select = widgets.Dropdown(options=[("", r) for r in ROLES], value=role).add_class("pw-role")
         self.level_select = widgets.Dropdown(options=[(level, level)], value=level).add_class("pw-level")
+        self.mode_select = widgets.Dropdown(options=[(m, m) for m in MODES], value=mode).add_class("pw-mode")
+        self.show_me_button = widgets.Button().add_class("pw-speak").add_class("pw-show-me")
+        self.show_me_button.on_click(lambda _b: self.show_me())
         self.values_button = widgets.ToggleButton(value=False).add_class("pw-show-values")
         self.hint_button = widgets.Button().add_class("pw-hint")
         self.hint_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-hint-text")
@@ -175,6 +184,7 @@ class PracticeTable(widgets.VBox):
         self.load_button.on_click(lambda _b: self.load_code(self.code_input.value))
         self.role_select.observe(self._on_role, names="value")
         self.level_select.observe(self._on_level, names="value")
+        self.mode_select.observe(self._on_mode, names="value")
         self.values_button.observe(lambda change: self.show_values(change["new"]), names="value")
         self.more_button.observe(lambda change: set_shown(self.more_panel, bool(change["new"])), names="value")
         self.hint_button.on_click(lambda _b: self.show_hint())
@@ -186,7 +196,7 @@ class PracticeTable(widgets.VBox):
             [self.title, self.deal_number] + ([self.language_select] if self.language_select is not None else [])
         ).add_class("pw-header")
         toolbar = widgets.Box(
-            [self.role_select, self.level_select, self.new_deal_button, self.undo_button, self.redo_button, self.hint_button, self.more_button]
+            [self.role_select, self.level_select, self.mode_select, self.new_deal_button, self.undo_button, self.redo_button, self.hint_button, self.more_button]
         ).add_class("pw-toolbar")
         self.more_panel = widgets.Box(
             [self.code_input, self.load_button, self.new_partie_button, self.talon_check, self.declare_check] + ([self.store] if self.store is not None else [])
@@ -344,6 +354,24 @@ class PracticeTable(widgets.VBox):
             self.session.set_level(level)
             self._render()
 
+    def set_mode(self, mode: str) -> None:
+        """Open or closed hands (the mode menu): a new partie in that mode, the role and level kept."""
+        if not isinstance(mode, str) or mode not in MODES or mode == self.session.mode:
+            return
+        old = self.session
+        self.session = PracticeSession(old.role, level=old.level, rules=old.rules, speak=not self.declare_check.value, mode=mode)
+        self.session.show_talon = old.show_talon
+        self._prompt()
+        self._render()
+
+    def show_me(self) -> None:
+        """The learner asks to see the computer's declared combinations (Law 55)."""
+        self._do(self.session.show_me)
+
+    def _on_mode(self, change: dict) -> None:
+        if not self._updating and isinstance(change.get("new"), str):
+            self.set_mode(change["new"])
+
     def _on_role(self, change: dict) -> None:
         if not self._updating and change.get("new") in ROLES:
             self.new_partie(change["new"])
@@ -372,6 +400,10 @@ class PracticeTable(widgets.VBox):
             if list(self.level_select.options) != levels:
                 self.level_select.options = levels
             set_value(self.level_select, self.level)
+            modes = [(_(_MODE_NAMES[mode]), mode) for mode in MODES]
+            if list(self.mode_select.options) != modes:
+                self.mode_select.options = modes
+            set_value(self.mode_select, self.session.mode)
 
     # -- saving and restoring the partie -------------------------------------------------------------
     def partie_record(self) -> dict[str, Any]:
@@ -427,7 +459,7 @@ class PracticeTable(widgets.VBox):
 
     def _restore(self, value: Any, name: Any, said: Message) -> bool:
         try:
-            session = PracticeSession.from_record(value, name, speak=self.session.speak)
+            session = PracticeSession.from_record(value, name, speak=not self.declare_check.value)
         except PiquetError as error:
             self._refused(error)
             return False
@@ -479,7 +511,7 @@ class PracticeTable(widgets.VBox):
         if self.declare_check.value != on:
             self.declare_check.value = on  # its observer calls back here
             return
-        self.session.speak = not on
+        self.session.speak = not on and self.session.mode == "open"
         self.session.spoken = []
         self._do(self.session.settle)
 
@@ -492,8 +524,12 @@ class PracticeTable(widgets.VBox):
         self._do(self.session.play_again)
 
     def say(self, key: str) -> None:
-        """The learner says the words of a `pw-speak` button (a key of `session.speech_choices()`)."""
-        self._do(lambda: self.session.say(key))
+        """The learner says the words of a `pw-speak` button (a key of `session.speech_choices()`,
+        or in closed piquet of `session.declaration_choices()`)."""
+        if self.session.mode == "closed":
+            self._do(lambda: self.session.declare_choice(key))
+        else:
+            self._do(lambda: self.session.say(key))
 
     def show_hint(self) -> None:
         """The Hint button: first the idea in words, asked again the best card or discards (the
@@ -566,6 +602,9 @@ class PracticeTable(widgets.VBox):
             return
         title = _("Review of your play") if self.role != "both" else _("Review of the play")
         parts = [f"<h3>{escape(title)}</h3>", f'<p class="pw-review-summary">{escape(review.summary())}</p>']
+        if self.session.mode == "closed":
+            note = _("The review sees every card: it compares your play with perfect play with both hands and the talon seen.")
+            parts.insert(1, f'<p class="pw-review-open-note">{escape(note)}</p>')
         if review.mistakes:
             items = "".join(
                 f'<li class="pw-mistake" data-cost="{mistake.cost}">{escape(mistake.sentence())}</li>' for mistake in review.mistakes
@@ -596,6 +635,10 @@ class PracticeTable(widgets.VBox):
         set_shown(self.retry_box, True)
 
     def _show_hint_text(self) -> None:
+        if self.session.mode == "closed" and self.deal.phase is not Phase.FINISHED:
+            set_value(self.hint_view, f'<p class="pw-hint-line pw-closed-note">{escape(_(CLOSED_NO_HINT))}</p>')
+            set_shown(self.hint_view, True)
+            return
         shown = self._hint is not None and self._hint_deal is self.deal
         words = self.session.hint_words(self._hint) if shown else ""
         set_value(self.hint_view, f'<p class="pw-hint-line" role="status">{escape(words)}</p>' if shown else "")
@@ -616,7 +659,7 @@ class PracticeTable(widgets.VBox):
     # -- drawing ------------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Re-render every text in the current language, keeping the game where it is."""
-        title = _("Practice table: open piquet")
+        title = _("Practice table: closed piquet") if self.session.mode == "closed" else _("Practice table: open piquet")
         set_value(self.title, f"<h2>{escape(title)}</h2>")
         self.new_deal_button.description = _("New deal")
         self.undo_button.description = _("↶ Undo")
@@ -640,6 +683,9 @@ class PracticeTable(widgets.VBox):
         self.code_input.description = _("Deal code")
         self.role_select.description = _("Your seat")
         self.level_select.description = _("Computer level")
+        self.mode_select.description = _("Hands")
+        self.show_me_button.description = _("Show me")
+        self.show_me_button.tooltip = _("Ask to see the cards of the computer's declared combinations (Law 55)")
         self.felt.relabel()
         if self._hint is not None and self._hint_deal is self.deal:
             self._hint = None
@@ -672,11 +718,13 @@ class PracticeTable(widgets.VBox):
                 active = seat in learner and deal.phase in (Phase.EXCHANGE, Phase.PLAY)
                 marks[seat] = {"playable": deal.hand(seat) if active else (), "disabled": not active}
             highlight = {deal.to_move: self.selection} if deal.phase is Phase.EXCHANGE else {}
-            self.felt.talon_face_up = self.session.show_talon
+            closed = self.session.mode == "closed"
+            self.felt.talon_face_up = self.session.show_talon and not closed
             outlined = {}
             if self._hint is not None and self._hint_deal is deal:
                 outlined = {self._hint.seat: self.session.hint_outlined(self._hint)}
             self.felt.show(deal, highlight=highlight, marks=marks, outlined=outlined)
+            self._hide_computer(deal)
             self.board.show(deal, meters(deal))
             set_value(self.message, message_html(self.message_text, self.message_kind))
             exchange_turn = deal.phase is Phase.EXCHANGE and self.to_move_is_learner
@@ -701,32 +749,44 @@ class PracticeTable(widgets.VBox):
             if finished:
                 set_value(self.summary, summary_html(deal, self.session.seat_label))
             set_shown(self.summary, finished)
-            self.hint_button.disabled = not self.to_move_is_learner
+            self.hint_button.disabled = not self.to_move_is_learner or closed
+            self.values_button.disabled = closed
             self._show_hint_text()
             if self.store is not None:
                 record = json.dumps(self.partie_record(), ensure_ascii=False)
                 if self.store.record != record:
                     self.store.record = record
-            if self.values_button.value and deal.phase is Phase.PLAY and self.to_move_is_learner:
+            if self.values_button.value and deal.phase is Phase.PLAY and self.to_move_is_learner and not closed:
                 self._request_values()
             if finished:
                 self._request_review()
             else:
                 self._show_review()
 
+    def _hide_computer(self, deal: Deal) -> None:
+        """Closed piquet (rules 8b): the computer's hand and discards face down until the deal ends."""
+        hidden = self.session.mode == "closed" and deal.phase is not Phase.FINISHED
+        for seat in SEATS:
+            down = hidden and seat not in self.learner_seats
+            for row in (self.felt.hands[seat], self.felt.discards[seat]):
+                if row.face_up == down:
+                    row.face_up = not down
+
     def _show_speech(self) -> None:
-        """One `pw-speak` button for each thing the learner may say now (none when he is not speaking)."""
-        offered = self.session.speech_choices()
-        keys = [choice.key for choice in offered]
-        if keys != self._speech_keys or [b.description for b in self.speech.children] != [c.text for c in offered]:
+        """One `pw-speak` button for each thing the learner may say now (none when he is not
+        speaking), in closed piquet each declaration he may make, and "Show me" (Law 55)."""
+        offered = self.session.speech_choices() + self.session.declaration_choices()
+        can_show = self.session.can_show()
+        keys = [choice.key for choice in offered] + (["show-me"] if can_show else [])
+        if keys != self._speech_keys or [b.description for b in self.speech.children][: len(offered)] != [c.text for c in offered]:
             buttons = []
             for choice in offered:
                 button = widgets.Button(description=choice.text).add_class("pw-speak")
                 button.on_click(lambda _b, key=choice.key: self.say(key))
                 buttons.append(button)
-            self.speech.children = buttons
+            self.speech.children = [*buttons, self.show_me_button] if can_show else buttons
             self._speech_keys = keys
-        set_shown(self.speech, bool(offered))
+        set_shown(self.speech, bool(keys))
 
     def _explanation_html(self) -> str:
         """What happened since the learner's last move, explained step by step (declarations
@@ -756,6 +816,9 @@ class PracticeTable(widgets.VBox):
             parts.append(dialogue_html(category_dialogue(elder, younger, deal), self.session.seat_label))
         if spoken:
             parts.append(dialogue_html([(line.seat, line.text) for line in spoken], self.session.seat_label))
+        if self.session.shown:
+            text = _("Shown by the computer: {cards}").format(cards=", ".join(card.name_in_words() for card in self.session.shown))
+            parts.append(f'<p class="pw-shown">{escape(text)}</p>')
         scored = [event for event in deal.events if event.kind in ("carte_blanche", "point", "sequence", "sets", "repique")]
         if scored:
             items = "".join(f"<li>{escape(explain_event(deal, event))}</li>" for event in scored)

@@ -1,0 +1,139 @@
+"""The practice session in closed mode (rules 8b): the computer sees only its observation, the
+learner declares himself and may sink, asks to see what was declared, and the partie record
+keeps the mode and the sunk declarations."""
+
+import pytest
+
+from piquet_widgets.analysis import closed
+from piquet_widgets.analysis.observation import Observation
+from piquet_widgets.engine.cards import parse_cards
+from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Phase, Play
+from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.teach.session import PracticeSession
+
+# Elder holds all eight hearts: a point of eight in full (8 points), which he may sink.
+ELDER_HAND = "AH KH QH JH TH 9H 8H 7H AS KS QS JS"
+YOUNGER_HAND = "TS 9S 8S 7S AD KD QD JD AC KC QC JC"
+TALON = "TD TC 8C 7D 7C 9D 9C 8D"
+
+
+def _arranged() -> Deal:
+    return Deal.new(parse_cards(ELDER_HAND), parse_cards(YOUNGER_HAND), parse_cards(TALON))
+
+
+def _after_exchange() -> PracticeSession:
+    session = PracticeSession("elder", deal=_arranged(), mode="closed")
+    session.select(ELDER, "JS")
+    session.confirm()  # elder takes the TD; the closed computer exchanges as younger
+    return session
+
+
+def _play_out(session: PracticeSession) -> None:
+    while session.deal.phase is Phase.DECLARATIONS:
+        session.declare_choice(session.declaration_choices()[0].key)
+    while session.deal.phase is Phase.PLAY:
+        card = next(action.card for action in session.deal.legal_actions() if isinstance(action, Play))
+        session.select(session.deal.to_move, card)
+
+
+def test_the_closed_computer_is_handed_only_observations(monkeypatch):
+    seen = []
+    decide = closed.ClosedPlayer.decide
+
+    def spy(self, observation):
+        seen.append(type(observation))
+        return decide(self, observation)
+
+    monkeypatch.setattr(closed.ClosedPlayer, "decide", spy)
+    session = _after_exchange()
+    assert isinstance(session.computer, closed.Screened)
+    _play_out(session)
+    assert session.deal.phase is Phase.FINISHED
+    assert seen and set(seen) == {Observation}  # it never received a Deal
+
+
+def test_the_learner_sinks_his_point_and_it_scores_as_declared():
+    session = _after_exchange()
+    keys = [choice.key for choice in session.declaration_choices()]
+    texts = [choice.text for choice in session.declaration_choices()]
+    assert len(set(texts)) == len(texts)  # the point of three in hearts and in spades told apart
+    seven = "declare:AH KH QH JH TH 9H 8H"
+    assert keys[0] == "declare:AH KH QH JH TH 9H 8H 7H" and seven in keys and "declare:" in keys
+    session.declare_choice(seven)
+    elder, younger = session.deal.declarations[:2]
+    assert elder.combinations[0].length == 7 and elder.holds[0].length == 8
+    # Younger holds at most five of a suit after his exchange (four clubs or diamonds and the
+    # low talon cards left): the longer point wins and scores one a card — seven, not eight.
+    assert all(combo.length < 7 for combo in younger.combinations)
+    points = [(event.player, event.points) for event in session.deal.events if event.kind == "point"]
+    assert points == [(ELDER, 7)]
+
+
+def test_declaring_nothing_scores_nothing_and_a_bad_key_is_refused():
+    session = _after_exchange()
+    with pytest.raises(PiquetError):
+        session.declare_choice("declare:AH KH QH JH TH 9H 8H 7H AS")
+    assert session.deal.declarations == ()
+    session.declare_choice("declare:")
+    assert session.deal.declarations[0].combinations == ()
+    assert not any(event.player is ELDER for event in session.deal.events)
+
+
+def test_show_me_reveals_the_computers_declared_cards():
+    session = _after_exchange()
+    with pytest.raises(PiquetError):
+        session.show_me()  # nothing declared by the computer yet
+    session.declare_choice("declare:")
+    younger = session.deal.declarations[1]
+    assert younger.player is YOUNGER and younger.combinations
+    assert session.can_show()
+    session.show_me()
+    assert set(session.shown) == set(younger.combinations[0].cards)
+    assert set(session.shown) <= set(session.deal.hand(YOUNGER))
+    assert not session.can_show()
+
+
+def test_hints_are_refused_in_closed_mode():
+    session = PracticeSession("elder", deal=7, mode="closed")
+    with pytest.raises(PiquetError, match="hidden cards"):
+        session.hint_request()
+
+
+def test_the_record_keeps_the_mode_and_a_sunk_declaration_replays_to_the_same_score():
+    session = _after_exchange()
+    session.declare_choice("declare:AH KH QH JH TH 9H 8H")
+    _play_out(session)
+    record = session.record()
+    assert record["mode"] == "closed"
+    assert record["deals"][-1]["declared"]["elder"]["point"] == "AH KH QH JH TH 9H 8H"
+    again = PracticeSession.from_record(record)
+    assert again.mode == "closed" and isinstance(again.computer, closed.Screened)
+    assert again.deal.scores == session.deal.scores
+    assert again.deal.declarations[0].combinations[0].length == 7
+
+
+def test_a_bad_mode_is_refused():
+    with pytest.raises(PiquetError, match="mode"):
+        PracticeSession("elder", mode="shut")
+    with pytest.raises(PiquetError, match="mode"):
+        PracticeSession.from_record({**PracticeSession("elder", deal=7).record(), "mode": "shut"})
+
+
+def test_the_table_hides_the_computers_cards_until_the_deal_ends():
+    from piquet_widgets.widgets.practice import PracticeTable
+
+    table = PracticeTable(deal=_arranged(), mode="closed", keep_in_browser=False)
+    assert not table.felt.hands[YOUNGER].face_up and table.felt.hands[ELDER].face_up
+    assert not table.felt.talon.face_up and table.hint_button.disabled and table.values_button.disabled
+    assert "hidden cards" in table.hint_view.value
+    table.click(ELDER, "JS")
+    table.confirm()
+    assert not table.felt.discards[YOUNGER].face_up and "sinking" in table.message_text
+    table.say("declare:AH KH QH JH TH 9H 8H")
+    assert table.deal.scores[ELDER] == 7
+    table.show_me()
+    assert "pw-shown" in table.dialogue.value
+    _play_out(table.session)
+    table.refresh()
+    assert table.felt.discards[YOUNGER].face_up and table.felt.hands[YOUNGER].face_up
+    assert table.partie_record()["mode"] == "closed"
