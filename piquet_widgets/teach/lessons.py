@@ -1,4 +1,4 @@
-"""The eight lessons, as words and the deals that show them: the one source of the lesson notebooks
+"""The lessons, as words and the deals that show them: the one source of the lesson notebooks
 and of the app's lesson pages.
 
 A lesson is data: its title, what it teaches, parts of short paragraphs each with an

@@ -17,6 +17,7 @@ from piquet_widgets.analysis.players import SimplePlayer, complete
 from piquet_widgets.app.params import encode_record
 from piquet_widgets.engine import Deal, Exchange, Phase, Play, deal_code, deal_from_record, record_of, record_timeline
 from piquet_widgets.teach.lesson_deals import CAVENDISH
+from piquet_widgets.teach.lessons import LESSONS
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +61,7 @@ def test_landing_page(open_page: Callable[..., Page], app_url: str, artifacts: P
     page = open_page(app_url, height=1000)
     expect(page.locator(".pw-app h1")).to_have_text("Piquet with open hands")
     expect(page.locator(".pw-lesson-1")).to_be_visible()
-    expect(page.locator(".pw-lesson-link")).to_have_count(8)
+    expect(page.locator(".pw-lesson-link")).to_have_count(len(LESSONS))
     for name in ("lessons", "walkthrough", "practice", "glossary"):
         expect(page.locator(f".pw-nav-{name}")).to_be_visible()
     expect(page.locator(".pw-error")).to_have_count(0)

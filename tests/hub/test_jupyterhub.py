@@ -34,6 +34,8 @@ import jupyterhub  # noqa: F401  (the hub extra must be installed)
 import jupyterhub_idle_culler  # noqa: F401
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
+from piquet_widgets.teach.lessons import LESSONS
+
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 REPO = Path(__file__).resolve().parents[2]
@@ -211,7 +213,7 @@ def test_two_learners_each_land_in_the_app_and_play_apart(hub: Hub, browser: Bro
     for user, page in (("ada", ada), ("blaise", blaise)):
         folder = hub.homes / user / "piquet"
         names = sorted(path.name for path in folder.glob("*.ipynb"))
-        assert "app.ipynb" in names and len([n for n in names if re.match(r"\d\d-", n)]) == 8, names
+        assert "app.ipynb" in names and len([n for n in names if re.match(r"\d\d-", n)]) == len(LESSONS), names
         listing = page.request.get(f"{hub.url}/user/{user}/api/contents/piquet")
         assert listing.status == 200
         assert {item["name"] for item in listing.json()["content"]} >= set(names)
