@@ -156,7 +156,8 @@ class Subject:
         for old, table, new in zip(tables_before, self.tables(root), tables_after):
             if old == new:
                 continue
-            assert widget is table.role_select and trait == "index", f"{self.name}: {type(widget).__name__}.{trait} changed the practice table"
+            # only the seat and the mode menus start a new partie, in what they offer
+            assert widget in (table.role_select, table.mode_select) and trait == "index", f"{self.name}: {type(widget).__name__}.{trait} changed the practice table"
             assert table.role in ROLES and table.role_select.value == table.role
             assert table.number == 1 and table.partie.deals == () and table.session.decision_points() == []
 

@@ -9,7 +9,7 @@ translated when shown (`text()`), so that a change of language re-renders it; `*
 (`piquet_widgets.widgets.lesson`).
 
 >>> [lesson.number for lesson in LESSONS]
-[1, 2, 3, 4, 5, 6, 7, 8]
+[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
 >>> text(lesson(3).title)
 'The point'
 >>> lesson(3).exercises[0].answer
