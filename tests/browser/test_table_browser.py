@@ -60,10 +60,10 @@ def test_the_talon_is_face_down_and_the_learner_declares(open_page: Callable[...
 
 
 def test_a_hint_outlines_its_cards(open_page: Callable[..., Page], voila) -> None:
-    from piquet_widgets.analysis.advisor import advise_exchange
+    from piquet_widgets.analysis.evaluator import evaluate_exchange
     from piquet_widgets.engine import Deal
 
-    best = advise_exchange(Deal.from_seed(7), top=1)[0]
+    best = evaluate_exchange(Deal.from_seed(7))[0]  # the whole-deal evaluator behind the hint
     code = "from piquet_widgets.widgets.practice import PracticeTable\nPracticeTable(role='elder', deal=7, keep_in_browser=False)"
     page = open_page(voila.notebook(code, name="practice_hint"), width=1280, height=1000)
     expect(page.locator(".pw-hand-elder .pw-card")).to_have_count(12)
