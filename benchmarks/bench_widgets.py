@@ -72,7 +72,7 @@ def bench_practice(deals: int) -> tuple[list[float], list[float]]:
 
     selects, plays = [], []
     for seed in range(deals):
-        table = PracticeTable(role="elder", deal=seed)
+        table = PracticeTable(declare_for_me=True, role="elder", deal=seed)
         row = table.felt.hands[table.deal.to_move]
         for card in table.deal.hand(table.deal.to_move)[:3]:
             start = time.perf_counter()
@@ -132,7 +132,7 @@ def bench_browser(runs: int) -> tuple[list[float], list[float]]:
         record = json.loads(CAVENDISH.read_text())
         cells = {
             "walk": f"from piquet_widgets.widgets.walkthrough import DealWalkthrough\nDealWalkthrough({json.dumps(record)})",
-            "practice": "from piquet_widgets.widgets.practice import PracticeTable\nPracticeTable(role='both', deal=7)",
+            "practice": "from piquet_widgets.widgets.practice import PracticeTable\nPracticeTable(role='both', deal=7, declare_for_me=True)",
         }
         for name, code in cells.items():
             notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])

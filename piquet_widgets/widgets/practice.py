@@ -619,6 +619,7 @@ class PracticeTable(widgets.VBox):
         if review is not None and review is self._retries_for:
             return
         self._retries_for = review
+        _close_replaced(self.retry_box, keep=self.play_again_button)
         if review is None:
             self.retry_box.children = []
             set_shown(self.retry_box, False)
@@ -779,6 +780,7 @@ class PracticeTable(widgets.VBox):
         can_show = self.session.can_show()
         keys = [choice.key for choice in offered] + (["show-me"] if can_show else [])
         if keys != self._speech_keys or [b.description for b in self.speech.children][: len(offered)] != [c.text for c in offered]:
+            _close_replaced(self.speech, keep=self.show_me_button)
             buttons = []
             for choice in offered:
                 button = widgets.Button(description=choice.text).add_class("pw-speak")
@@ -867,3 +869,12 @@ def _new_file_mode() -> int:
 def _position_key(deal: Deal) -> tuple:
     """What the solver's values depend on: the position of the play."""
     return (deal.hands, deal.leader, deal.led, deal.tricks_won, deal.scores, deal.rules.low_cards_count_in_play)
+
+
+def _close_replaced(box: widgets.Box, keep: widgets.Widget) -> None:
+    """Close the buttons `box` made for a moment now past (all but `keep`), so that a long
+    partie leaves no widget behind in the kernel."""
+    for child in box.children:
+        if child is not keep:
+            child.close()
+    box.children = [child for child in box.children if child is keep]
