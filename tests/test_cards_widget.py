@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,6 +10,7 @@ import traitlets
 
 from piquet_widgets.engine.cards import Card, Hand, parse_card
 from piquet_widgets.i18n import get_language, set_language
+from piquet_widgets.widgets import cards as cards_module
 from piquet_widgets.widgets.cards import CardRow
 
 STATE = ("cards", "face_up", "selected", "playable", "disabled", "four_colour", "labels", "caption", "badges", "css_class")
@@ -106,10 +108,11 @@ def test_set_cards_changes_everything_at_once_or_nothing() -> None:
     assert snapshot(row) == before
 
 
-def test_esm_and_css_are_the_files_beside_the_class() -> None:
-    row = CardRow()
-    assert "export default" in row._esm
-    assert ".pw-cards" in row._css
+def test_the_code_and_the_stylesheet_are_the_files_beside_the_class() -> None:
+    source = CardRow()._source
+    folder = Path(cards_module.__file__).parent
+    assert source.code == (folder / "cards.js").read_text(encoding="utf-8")
+    assert source.css == (folder / "cards.css").read_text(encoding="utf-8")
 
 
 # -- validation refuses garbage and keeps the state ---------------------------------------------------

@@ -33,9 +33,11 @@ from piquet_widgets.teach.lesson_deals import CAVENDISH
 from piquet_widgets.teach.lessons import LESSONS, text
 from piquet_widgets.teach.lessons import lesson as script_lesson
 from piquet_widgets.teach.progress import MAX_KEPT_BYTES, KeptProgress
+from piquet_widgets.widgets.batch import one_message_each
 from piquet_widgets.widgets.browser_store import progress_store
 from piquet_widgets.widgets.language import LanguageSelector, Texts, change_language
 from piquet_widgets.widgets.lesson import LessonView
+from piquet_widgets.widgets.owned_state import PythonOwnedState
 
 SECTIONS = ("lesson", "walkthrough", "practice", "glossary")
 STYLE = """
@@ -157,7 +159,7 @@ class PageReady(anywidget.AnyWidget):
             callback()
 
 
-class PageLanguage(anywidget.AnyWidget):
+class PageLanguage(PythonOwnedState, anywidget.AnyWidget):
     """An invisible widget that tells the browser the page's language (`<html lang>`, so that a
     screen reader reads French as French) and its title (the browser tab)."""
 
@@ -181,12 +183,6 @@ class PageLanguage(anywidget.AnyWidget):
 
     def __init__(self) -> None:
         super().__init__(layout=widgets.Layout(display="none"))
-
-    def set_state(self, sync_data: object) -> None:
-        """The page never sets these: refuse whatever it sends (see `CardRow.set_state`)."""
-        names = [name for name in sync_data if name in self.keys] if isinstance(sync_data, dict) else []
-        if names:
-            self.send_state(names)
 
     def show(self) -> None:
         """The language and the title now spoken."""
@@ -268,9 +264,14 @@ class App:
             self.show_section(self.params.section)
 
     def show_section(self, section: str) -> None:
-        """Put one section on the page (building it the first time)."""
+        """Put one section on the page (building it the first time, its widgets sent to the
+        page in one message each)."""
         if section not in SECTIONS:
             raise ValueError(f"unknown section {section!r}")
+        with one_message_each():
+            self._show_section(section)
+
+    def _show_section(self, section: str) -> None:
         if section not in self._built:
             self._built[section] = self.texts.keep(getattr(self, f"_build_{section}")())
         for name, button in self.nav_buttons.items():
@@ -282,6 +283,10 @@ class App:
 
     def show_lesson(self, number: int) -> None:
         """Open lesson `number` in the lessons section."""
+        with one_message_each():
+            self._show_lesson(number)
+
+    def _show_lesson(self, number: int) -> None:
         self.lesson_number = number
         if "lesson" in self._built:
             self._lesson_box.children = (self._lesson_page(number),)

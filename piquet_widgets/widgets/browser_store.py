@@ -22,6 +22,7 @@ import traitlets
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.records import parse_json
 from piquet_widgets.i18n import N_, _
+from piquet_widgets.widgets.owned_state import PythonOwnedState
 
 _HERE = Path(__file__).parent
 MAX_RECORD_BYTES = 1 << 20  # a partie record is a few kilobytes; the cap of record files too
@@ -46,7 +47,7 @@ KEPT = _Words(N_("the partie kept in this browser"))
 UPLOADED = _Words(N_("the uploaded file"))
 
 
-class BrowserStore(anywidget.AnyWidget):
+class BrowserStore(PythonOwnedState, anywidget.AnyWidget):
     """The browser's copy of a text (`record`), and with `files` download and upload buttons
     (`pw-download-partie`, `pw-upload-partie`).
 
@@ -74,12 +75,6 @@ class BrowserStore(anywidget.AnyWidget):
         self.on_refused = on_refused
         self.restored = False  # only the first text the page kept is restored
         self.on_msg(self._handle_message)
-
-    def set_state(self, sync_data: Any) -> None:
-        """The view never writes the model: refuse a state sent by a page and send the true one back."""
-        names = [name for name in sync_data if name in self.keys] if isinstance(sync_data, dict) else []
-        if names:
-            self.send_state(names)
 
     def _handle_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):

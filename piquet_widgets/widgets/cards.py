@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 from ipywidgets import CallbackDispatcher, Layout
 
@@ -30,6 +29,8 @@ from piquet_widgets.engine.cards import Card, parse_card
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import _
 from piquet_widgets.teach.words import rank_letters
+from piquet_widgets.widgets.owned_state import PythonOwnedState
+from piquet_widgets.widgets.shared_module import SharedModule
 
 _HERE = Path(__file__).parent
 MAX_BADGE_LENGTH = 6
@@ -64,7 +65,7 @@ def _codes_in_row(values: Iterable[object], cards: Iterable[object], field: str)
     return codes
 
 
-class CardRow(anywidget.AnyWidget):
+class CardRow(PythonOwnedState, SharedModule):
     """A row of cards — a hand, a trick, the talon — drawn in SVG, clickable where playable.
 
     Traits (all synced to the browser, all set from Python only):
@@ -100,8 +101,8 @@ class CardRow(anywidget.AnyWidget):
     The colours (`--pw-red`, `--pw-selected`, `--pw-focus`…) are custom properties too.
     """
 
-    _esm = _HERE / "cards.js"
-    _css = _HERE / "cards.css"
+    _module = _HERE / "cards.js"
+    _module_css = _HERE / "cards.css"
 
     cards = traitlets.List().tag(sync=True)
     face_up = traitlets.Bool(True).tag(sync=True)
@@ -160,16 +161,6 @@ class CardRow(anywidget.AnyWidget):
         self.labels = labels
 
     # -- what the browser sends --------------------------------------------------------------
-
-    def set_state(self, sync_data: Any) -> None:
-        """Refuse a state update sent by a page, and send the page the true state back.
-
-        The view never writes the model, so such an update is a forgery or a bug: accepting even
-        a valid one would let a visitor make a card playable or enable a disabled row.
-        """
-        names = [name for name in sync_data if name in self.keys] if isinstance(sync_data, dict) else []
-        if names:
-            self.send_state(names)
 
     def _handle_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """Turn a valid click message into `on_click` callbacks; ignore anything else."""

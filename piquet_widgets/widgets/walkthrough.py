@@ -43,6 +43,7 @@ from piquet_widgets.widgets.felt import Felt
 from piquet_widgets.widgets.scoreboard import ScoreBoard
 from piquet_widgets.widgets.cards import rank_letters
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
+from piquet_widgets.widgets.owned_state import PythonOwnedState
 
 __all__ = ["DealWalkthrough", "timeline_from"]
 
@@ -73,7 +74,7 @@ def timeline_from(source: Any, player: Player | dict | None = None) -> list[Deal
     return timeline
 
 
-class StepKeys(anywidget.AnyWidget):
+class StepKeys(PythonOwnedState, anywidget.AnyWidget):
     """An invisible widget that steps its walkthrough from the keyboard (← → step, Home and End
     jump) and names the timeline slider for screen readers (`slider_label`).
 
@@ -87,12 +88,6 @@ class StepKeys(anywidget.AnyWidget):
         super().__init__(layout=widgets.Layout(display="none"))
         self._moves = moves
         self.on_msg(self._on_message)
-
-    def set_state(self, sync_data: object) -> None:
-        """The page never sets the label: refuse what it sends (see `CardRow.set_state`)."""
-        names = [name for name in sync_data if name in self.keys] if isinstance(sync_data, dict) else []
-        if names:
-            self.send_state(names)
 
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         if isinstance(content, dict) and content.get("type") == "key":

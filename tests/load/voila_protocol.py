@@ -318,12 +318,13 @@ async def walk_to_the_end(visitor: Visitor, max_clicks: int = 200, think: float 
 
 async def play_practice_deal(visitor: Visitor, max_clicks: int = 300, think: float = 0.0) -> list[float]:
     """Play the practice table's deal to its end as elder (the app opens on it with `seed=N`):
-    discard the last three cards, then for each trick click the hand's cards from the left
+    let the table declare for the learner (the switch `pw-declare-for-me`), discard the last three cards, then for each trick click the hand's cards from the left
     until one is accepted (the engine refuses the others), `think` seconds before each trick's
     first click. The latencies of the accepted clicks (to the hand's update, the computer's
     answer included)."""
     section = visitor.find("pw-section-practice")
     hand = visitor.find("pw-hand-elder", under=section)
+    await visitor.set_value(visitor.find("pw-declare-for-me", under=section), value=True)
     for card in visitor.state(hand)["cards"][-3:]:
         await visitor.click_card(hand, card)
     first, _idle = await visitor.click_until(visitor.find("pw-confirm", under=section), hand, "cards")
