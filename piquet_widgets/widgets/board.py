@@ -1,5 +1,5 @@
 """Pieces the walkthrough and the practice table share: the stylesheet, small helpers that change
-a widget only when its value changes, and the HTML of the explanation, the dialogue, the events,
+a widget only when its value changes (and close the children a box shows no more), and the HTML of the explanation, the dialogue, the events,
 the summary table and the message. The felt, the score board, the chart and the analysis status
 have modules of their own (`felt`, `scoreboard`, `chart`, `analysis_status`).
 
