@@ -394,3 +394,22 @@ def test_play_this_deal_again_is_the_next_deal_of_the_partie_in_the_other_seat()
     sheet = text_of(find(table, "pw-partie").value).split()
     row = sheet[sheet.index("Total") - 4 :][:4]  # deal 1: the learner was elder
     assert row[0] == "1" and row[-2:] == [str(played.scores[ELDER]), str(played.scores[YOUNGER])]
+
+
+def test_the_buttons_of_the_review_follow_the_language():
+    table = PracticeTable(declare_for_me=True, role="elder", deal=21, level="club")
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:1])
+    while table.deal.phase is not Phase.FINISHED:
+        table.click(ELDER, table.deal.playable_cards()[-1])
+    english = find_all(table, "pw-retry")
+    trick = table.review.mistakes[0].trick
+    try:
+        set_language("fr")
+        table.refresh()
+        assert find_all(table, "pw-retry")[0].description == f"Rejouer le pli {trick}"
+        assert find(table, "pw-play-again").description == "Rejouer cette donne"
+        assert all(closed(button) for button in english)  # made again, the English ones closed
+    finally:
+        set_language("en")
+        table.refresh()
+    assert find_all(table, "pw-retry")[0].description == f"Try trick {trick} again"
