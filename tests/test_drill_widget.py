@@ -76,6 +76,21 @@ def test_another_deals_a_fresh_drill_harder_after_a_solved_one(progress_file) ->
     assert view.level == 3
 
 
+def test_another_drill_closes_the_cards_and_buttons_of_the_last(progress_file) -> None:
+    """In a kernel a widget lives until it is closed: drill after drill must not pile them up."""
+    import ipywidgets
+
+    view = DrillView(DrillSpec("trick", "Who wins?"), seed=9)
+    view.new_button.click()
+    rows, buttons = list(view.card_rows), find_all(view, "pw-drill-choice")
+    count = len(ipywidgets.widget._instances)
+    for _ in range(5):
+        view.new_button.click()
+    assert len(ipywidgets.widget._instances) == count
+    assert rows and buttons and all(widget.comm is None and widget.layout.comm is None for widget in rows + buttons)
+    assert all(row.comm is not None for row in view.card_rows)  # the drill shown
+
+
 def test_a_typed_answer_that_is_not_a_number_is_no_try(progress_file) -> None:
     view = DrillView(DrillSpec("card_values", "Values"), seed=2)
     view.number.value = "forty"

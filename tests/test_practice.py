@@ -196,6 +196,8 @@ def test_a_whole_partie_of_six_deals_and_its_settlement():
     assert computer > learner and low < 100
     assert f"The computer wins the partie, {high} to {low}, and scores {high + low + 100}: you did not reach 100 and are rubiconed." in result
     assert find(table, "pw-next-deal").disabled
+    table.analyst.runner.wait(60)  # the review of the last deal, with its buttons
+    assert find(table, "pw-play-again").description == "Play this deal again in a new partie"  # no next deal
     find(table, "pw-new-partie").click()
     assert table.number == 1 and table.partie.deals == ()
 
@@ -346,3 +348,68 @@ def test_the_table_shows_pw_busy_while_the_hint_is_computed():
     runner.wait()
     assert "pw-busy" not in find(table, "pw-analysis")._dom_classes
     assert "Ask again for the move" in text_of(find(table, "pw-hint-text").value)
+
+
+def closed(widget) -> bool:
+    """The widget, its layout and its style are closed (a widget not closed lives as long as the kernel)."""
+    parts = [widget, widget.layout] + ([widget.style] if hasattr(widget, "style") else [])
+    return all(part.comm is None for part in parts)
+
+
+def test_buttons_of_a_moment_past_are_closed_and_the_kept_ones_are_not():
+    table = PracticeTable(role="elder", deal=SEED)
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:3])
+    said = find_all(table, "pw-speak")
+    line = table.session._next_line()
+    next(b for b in said if b.description == line.text).click()
+    assert said and all(closed(button) for button in said)
+    assert not any(closed(button) for button in find_all(table, "pw-speak"))  # the words to say now
+
+    table = PracticeTable(declare_for_me=True, role="elder", deal=21, level="club")
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:1])
+    while table.deal.phase is not Phase.FINISHED:
+        table.click(ELDER, table.deal.playable_cards()[-1])
+    retries, again = find_all(table, "pw-retry"), find(table, "pw-play-again")
+    retries[0].click()
+    assert retries and all(closed(button) for button in retries)
+    assert not closed(again) and not closed(table.show_me_button)  # shown again later
+    while table.deal.phase is not Phase.FINISHED:
+        table.click(ELDER, table.deal.playable_cards()[-1])
+    assert find(table, "pw-play-again") is again and not any(closed(button) for button in find_all(table, "pw-retry"))
+
+
+def test_play_this_deal_again_is_the_next_deal_of_the_partie_in_the_other_seat():
+    table = PracticeTable(declare_for_me=True, role="elder", deal=21, level="club")
+    first = table.timeline[0]
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:1])
+    while table.deal.phase is not Phase.FINISHED:
+        table.click(ELDER, table.deal.playable_cards()[-1])
+    played = table.deal
+    button = find(table, "pw-play-again")
+    assert button.description == "Play this deal again" and "next deal of the partie" in button.tooltip
+    button.click()
+    assert table.number == 2 and table.partie.deals == (played,) and table.learner_seats == {YOUNGER}
+    assert table.timeline[0].dealt(YOUNGER) == first.dealt(YOUNGER) and table.timeline[0].talon == first.talon
+    assert "Deal 2 of 6" in find(table, "pw-deal-number").value
+    sheet = text_of(find(table, "pw-partie").value).split()
+    row = sheet[sheet.index("Total") - 4 :][:4]  # deal 1: the learner was elder
+    assert row[0] == "1" and row[-2:] == [str(played.scores[ELDER]), str(played.scores[YOUNGER])]
+
+
+def test_the_buttons_of_the_review_follow_the_language():
+    table = PracticeTable(declare_for_me=True, role="elder", deal=21, level="club")
+    discard_by_clicks(table, ELDER, table.deal.hand(ELDER)[:1])
+    while table.deal.phase is not Phase.FINISHED:
+        table.click(ELDER, table.deal.playable_cards()[-1])
+    english = find_all(table, "pw-retry")
+    trick = table.review.mistakes[0].trick
+    try:
+        set_language("fr")
+        table.refresh()
+        assert find_all(table, "pw-retry")[0].description == f"Rejouer le pli {trick}"
+        assert find(table, "pw-play-again").description == "Rejouer cette donne"
+        assert all(closed(button) for button in english)  # made again, the English ones closed
+    finally:
+        set_language("en")
+        table.refresh()
+    assert find_all(table, "pw-retry")[0].description == f"Try trick {trick} again"

@@ -187,7 +187,7 @@ def test_the_learner_is_player_a_of_the_record() -> None:
 OPERATIONS = st.lists(
     st.one_of(
         st.tuples(st.just("select"), st.sampled_from(["elder", "younger"]), st.integers(0, 31)),
-        st.sampled_from([("confirm",), ("undo",), ("redo",), ("next_deal",), ("new_deal",), ("hint_request",)]),
+        st.sampled_from([("confirm",), ("undo",), ("redo",), ("next_deal",), ("new_deal",), ("hint_request",), ("play_again",)]),
     ),
     max_size=60,
 )
@@ -296,6 +296,7 @@ def test_as_younger_the_computer_announces_and_the_learner_answers():
 
 def test_retry_goes_back_exactly_to_the_moment_of_a_mistake_and_play_again_swaps_seats():
     session = PracticeSession(role="elder", deal=21, level="club")
+    refused(session, session.play_again, match="Finish this deal first.")
     learner_move(session, SimplePlayer())
     while session.deal.phase is not Phase.FINISHED:
         session.select(ELDER, session.deal.playable_cards()[-1])
@@ -309,7 +310,28 @@ def test_retry_goes_back_exactly_to_the_moment_of_a_mistake_and_play_again_swaps
     refused(session, lambda: session.retry(len(timeline) - 1), match="There is no such moment to go back to.")
     refused(session, lambda: session.retry("3"), match="There is no such moment to go back to.")
     first = timeline[0]
+    assert not session.replays_in_new_partie
     session.play_again()
-    assert session.role == "younger" and session.learner_seats == frozenset({YOUNGER})
+    # The next deal of the partie, as the seats alternate (rules.md section 7): the deal played
+    # is on the sheet with its score, and the learner, elder in deal 1, is younger in deal 2.
+    assert session.number == 2 and session.partie.deals == (timeline[-1],) and session.role == "elder"
+    assert session.learner_seats == frozenset({YOUNGER})
     assert session.timeline[0].dealt(ELDER) == first.dealt(ELDER) and session.timeline[0].talon == first.talon
     assert session.deal.phase is Phase.EXCHANGE and session.deal.to_move is YOUNGER  # the computer, elder now, has exchanged
+
+
+def test_play_again_after_the_last_deal_starts_a_new_partie_with_the_learner_in_the_other_seat():
+    session = PracticeSession(role="elder", seed=SEED, level="club")  # not tied (see the whole partie above)
+    learner = SimplePlayer()
+    for _number in range(5):
+        play_out(session, learner)
+        session.next_deal()
+    play_out(session, learner)  # deal 6: the learner is younger (elder in 1, 3, 5)
+    assert session.learner_seats == frozenset({YOUNGER}) and session.replays_in_new_partie
+    last = session.timeline[0]
+    session.next_deal()  # the partie is settled; the deal can still be played again
+    assert session.settled and session.replays_in_new_partie
+    session.play_again()
+    assert session.number == 1 and session.partie.deals == () and not session.settled
+    assert session.role == "elder" and session.learner_seats == frozenset({ELDER})
+    assert session.timeline[0].dealt(YOUNGER) == last.dealt(YOUNGER) and session.timeline[0].talon == last.talon

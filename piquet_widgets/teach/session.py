@@ -277,12 +277,25 @@ class PracticeSession:
         self._restart_speech()
 
     def play_again(self) -> None:
-        """Play this deal again from its start, with the same cards and the learner in the other
-        seat (both hands stay both). The partie starts again with it as its first deal."""
+        """Play the finished deal again, the same cards with the learner in the other seat (both
+        hands stay both), as the next deal of the partie: the deal played stays on the sheet and
+        the seats alternate as they do from deal to deal. After the partie's last deal there is
+        no next one: a new partie starts with these cards (`replays_in_new_partie`)."""
+        if self.deal.phase is not Phase.FINISHED:
+            raise PiquetError(N_("Finish this deal first."))
         first = self.timeline[0]
-        self.role = {"elder": "younger", "younger": "elder"}.get(self.role, self.role)
-        self.partie = Partie(self.rules, first_dealer=_first_dealer(self.role))
+        if self.replays_in_new_partie:
+            if self.role != "both":
+                self.role = "younger" if ELDER in self.learner_seats else "elder"
+            self.partie = Partie(self.rules, first_dealer=_first_dealer(self.role))
+        else:
+            self.partie = self.partie.with_deal(self.deal)
         self._start(first)
+
+    @property
+    def replays_in_new_partie(self) -> bool:
+        """`play_again` starts a new partie: the deal on the table is the partie's last."""
+        return self.partie_so_far.result.finished
 
     def settle(self) -> None:
         """After a change of how the declarations are made: let the computer (or the automatic

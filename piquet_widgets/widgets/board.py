@@ -1,5 +1,5 @@
 """Pieces the walkthrough and the practice table share: the stylesheet, small helpers that change
-a widget only when its value changes, and the HTML of the explanation, the dialogue, the events,
+a widget only when its value changes (and close the children a box shows no more), and the HTML of the explanation, the dialogue, the events,
 the summary table and the message. The felt, the score board, the chart and the analysis status
 have modules of their own (`felt`, `scoreboard`, `chart`, `analysis_status`).
 
@@ -9,7 +9,7 @@ the translation functions; the stylesheet is `table.css`, scoped under `.pw-root
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from html import escape
 from pathlib import Path
@@ -50,6 +50,30 @@ def set_shown(widget: widgets.Widget, shown: bool) -> None:
 def set_value(widget: widgets.Widget, value: object) -> None:
     if widget.value != value:
         widget.value = value
+
+
+def set_children(box: widgets.Box, children: Sequence[widgets.Widget], keep: Iterable[widgets.Widget] = ()) -> None:
+    """Show `children` in `box` and close every widget it held that is neither among them nor in
+    `keep` (a widget the box will show again): in a kernel a widget lives until it is closed."""
+    old, new = box.children, tuple(children)
+    if old != new:
+        box.children = new  # first, so that the box never names a closed widget
+    spared = {id(widget) for widget in (*new, *keep)}
+    for child in old:
+        if id(child) not in spared:
+            _close_tree(child, spared)
+
+
+def _close_tree(widget: widgets.Widget, spared: set[int]) -> None:
+    """Close `widget`, the widgets it contains (but those `spared`), its layout and its style,
+    which `Widget.close` leaves open."""
+    for child in getattr(widget, "children", ()):
+        if id(child) not in spared:
+            _close_tree(child, spared)
+    for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if isinstance(part, widgets.Widget):
+            part.close()
+    widget.close()
 
 
 # -- the felt ------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 from piquet_widgets.engine import Card
 from piquet_widgets.i18n import _, ngettext
 from piquet_widgets.teach.drills import Drill, DrillSpec, Feedback, check, make, read_number
+from piquet_widgets.widgets.board import set_children
 from piquet_widgets.widgets.cards import CardRow
 from piquet_widgets.widgets.language import Texts
 
@@ -104,7 +105,7 @@ class DrillView(widgets.VBox):
             if index == self.drill.pick:
                 row.playable = list(row.cards)
                 row.on_click(self.click)
-        self.rows.children = _side_by_side(self.card_rows)
+        set_children(self.rows, _side_by_side(self.card_rows))  # the last drill's rows and buttons closed
         self.rows.layout.display = None if self.card_rows else "none"
         answer = self.drill.answer
         self.number.value = ""
@@ -116,7 +117,7 @@ class DrillView(widgets.VBox):
             button.add_class("pw-drill-choice")
             button.on_click(lambda _button, key=key: self.choose(key))
             buttons.append(button)
-        self.choices.children = buttons
+        set_children(self.choices, buttons)
         self._enable(True)
         self.feedback.value = ""
         for name in ("pw-drill-right", "pw-drill-wrong", "pw-drill-shown"):

@@ -35,7 +35,7 @@ from piquet_widgets.engine.files import read_json_file, write_json_atomic
 from piquet_widgets.engine.partie import Partie
 from piquet_widgets.engine.records import is_partie
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
-from piquet_widgets.i18n import N_, _, ngettext
+from piquet_widgets.i18n import N_, _, get_language, ngettext
 from piquet_widgets.teach.events import explain_event
 from piquet_widgets.teach.meter import meters
 from piquet_widgets.teach.session import CLOSED_NO_HINT, COMPUTER, LEARNER, MODES, ROLES, PracticeSession
@@ -48,6 +48,7 @@ from piquet_widgets.widgets.board import (
     dialogue_html,
     explanation_html,
     message_html,
+    set_children,
     set_shown,
     set_value,
     style_widget,
@@ -127,7 +128,7 @@ class PracticeTable(widgets.VBox):
         self._review: tuple[Deal, Review] | None = None
         self._hint: Hint | None = None
         self._hint_deal: Deal | None = None
-        self._retries_for: Review | None = None  # the review the retry buttons are made for
+        self._retries_for: tuple[Review | None, str] | None = None  # the review and language the retry buttons are made for
         self._analysed: Deal | None = None  # the deal the analysis caches are about
         self._message: tuple[Message, str] = ("", "info")
         self._updating = False
@@ -520,7 +521,8 @@ class PracticeTable(widgets.VBox):
         self._do(lambda: self.session.retry(index))
 
     def play_again(self) -> None:
-        """The same cards again, the learner in the other seat."""
+        """The same cards again, the learner in the other seat, as the next deal of the partie
+        (of a new partie after the last deal; see `PracticeSession.play_again`)."""
         self._do(self.session.play_again)
 
     def say(self, key: str) -> None:
@@ -615,13 +617,14 @@ class PracticeTable(widgets.VBox):
         set_shown(self.review_view, True)
 
     def _show_retries(self, review: Review | None) -> None:
-        """A `pw-retry` button for each mistake (back to that moment) and `pw-play-again`."""
-        if review is not None and review is self._retries_for:
+        """A `pw-retry` button for each mistake (back to that moment) and `pw-play-again`, made
+        again for another review or in another language."""
+        language = get_language()
+        if self._retries_for is not None and self._retries_for[0] is review and self._retries_for[1] == language:
             return
-        self._retries_for = review
-        _close_replaced(self.retry_box, keep=self.play_again_button)
+        self._retries_for = (review, language)
         if review is None:
-            self.retry_box.children = []
+            set_children(self.retry_box, [], keep=[self.play_again_button])
             set_shown(self.retry_box, False)
             return
         buttons = []
@@ -630,9 +633,13 @@ class PracticeTable(widgets.VBox):
             button = widgets.Button(description=text, tooltip=mistake.sentence()).add_class("pw-retry")
             button.on_click(lambda _b, index=mistake.index: self.retry(index))
             buttons.append(button)
-        self.play_again_button.description = _("Play this deal again")
-        self.play_again_button.tooltip = _("The same cards, you in the other seat")
-        self.retry_box.children = [*buttons, self.play_again_button]
+        if self.session.replays_in_new_partie:
+            self.play_again_button.description = _("Play this deal again in a new partie")
+            self.play_again_button.tooltip = _("That was the partie's last deal: a new partie starts with the same cards, you in the other seat")
+        else:
+            self.play_again_button.description = _("Play this deal again")
+            self.play_again_button.tooltip = _("The same cards as the next deal of the partie, you in the other seat")
+        set_children(self.retry_box, [*buttons, self.play_again_button])
         set_shown(self.retry_box, True)
 
     def _show_hint_text(self) -> None:
@@ -780,13 +787,12 @@ class PracticeTable(widgets.VBox):
         can_show = self.session.can_show()
         keys = [choice.key for choice in offered] + (["show-me"] if can_show else [])
         if keys != self._speech_keys or [b.description for b in self.speech.children][: len(offered)] != [c.text for c in offered]:
-            _close_replaced(self.speech, keep=self.show_me_button)
             buttons = []
             for choice in offered:
                 button = widgets.Button(description=choice.text).add_class("pw-speak")
                 button.on_click(lambda _b, key=choice.key: self.say(key))
                 buttons.append(button)
-            self.speech.children = [*buttons, self.show_me_button] if can_show else buttons
+            set_children(self.speech, [*buttons, self.show_me_button] if can_show else buttons, keep=[self.show_me_button])
             self._speech_keys = keys
         set_shown(self.speech, bool(keys))
 
@@ -869,12 +875,3 @@ def _new_file_mode() -> int:
 def _position_key(deal: Deal) -> tuple:
     """What the solver's values depend on: the position of the play."""
     return (deal.hands, deal.leader, deal.led, deal.tricks_won, deal.scores, deal.rules.low_cards_count_in_play)
-
-
-def _close_replaced(box: widgets.Box, keep: widgets.Widget) -> None:
-    """Close the buttons `box` made for a moment now past (all but `keep`), so that a long
-    partie leaves no widget behind in the kernel."""
-    for child in box.children:
-        if child is not keep:
-            child.close()
-    box.children = [child for child in box.children if child is keep]
