@@ -412,6 +412,7 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=300.0, help="bound on each wait, and on the whole run (+60 s)")
     parser.add_argument("--voila-arg", action="append", default=[], metavar="--Class.name=value",
                         help="run Voilà with serve's arguments, this setting added or replacing serve's (repeatable), instead of the serve command")
+    parser.add_argument("--server-log", type=Path, metavar="FILE", help="keep the server's log in FILE (it is otherwise deleted with the run's folder)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.visitors <= 100:
@@ -441,6 +442,8 @@ def main() -> int:
                 process.kill()
                 process.wait()
         report["voila_args"] = args.voila_arg
+        if args.server_log is not None:
+            args.server_log.write_text(log.read_text(errors="replace"), encoding="utf-8")
         report["server_log_errors"] = [l for l in log.read_text(errors="replace").splitlines() if "Traceback" in l or "[E " in l or "Timeout waiting" in l][:20]
     if args.json:
         print(json.dumps(report, indent=2))

@@ -31,6 +31,7 @@ from ipywidgets.widgets import widget as widget_module
 Widget = ipywidgets.Widget
 _ORIGINAL = {name: getattr(Widget, name) for name in ("open", "_send", "close")}
 _REFERENCE = "IPY_MODEL_"
+_CORE_MODULES = ("@jupyter-widgets/base", "@jupyter-widgets/controls", "@jupyter-widgets/output")
 
 
 class _Batch:
@@ -93,6 +94,20 @@ def _references(value: object) -> Iterator[str]:
             yield from _references(item)
 
 
+def _opening_state(widget: Widget) -> dict[str, Any]:
+    """The widget's state, less what the page's model has by default when it is one of
+    ipywidgets' own (a layout is some forty empty fields): what ipywidgets leaves out when it
+    embeds widgets in a page. An anywidget's page model knows no defaults: its state is whole."""
+    state = widget.get_state()
+    if widget._model_module not in _CORE_MODULES:
+        return state
+    traits = widget.traits()
+    return {
+        name: value for name, value in state.items()
+        if name.startswith(("_model_", "_view_")) or not widget._compare(value, traits[name].default_value)
+    }
+
+
 def _open_all(batch: _Batch) -> None:
     """Open every widget of the batch with its state now, each after the widgets it names."""
     opened: set[str] = set()
@@ -102,7 +117,7 @@ def _open_all(batch: _Batch) -> None:
         if model_id in opened or widget is None or widget.comm is None:
             return
         opened.add(model_id)
-        state, buffer_paths, buffers = widget_module._remove_buffers(widget.get_state())
+        state, buffer_paths, buffers = widget_module._remove_buffers(_opening_state(widget))
         for child in _references(state):
             open_one(child)
         widget.comm.open(
