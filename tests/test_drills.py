@@ -165,7 +165,7 @@ def settle(drill):
 
 def test_every_lesson_has_three_drills_of_known_kinds_easiest_first() -> None:
     for lesson in LESSONS:
-        specs = LESSON_DRILLS[lesson.number]
+        specs = LESSON_DRILLS[lesson.slug]
         assert len(specs) >= 3 and all(spec.kind in KINDS for spec in specs)
 
 

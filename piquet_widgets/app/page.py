@@ -326,8 +326,9 @@ class App:
 
     def _lesson_label(self, number: int) -> str:
         """'3. The point', with a tick once every exercise and drill of the lesson is solved."""
-        label = _("{number}. {title}").format(number=number, title=text(script_lesson(number).title))
-        return f"✓ {label}" if self.progress.finished(number) else label
+        shown = script_lesson(number)
+        label = _("{number}. {title}").format(number=number, title=text(shown.title))
+        return f"✓ {label}" if self.progress.finished(shown.slug) else label
 
     def _share_done_html(self) -> str:
         share = self.progress.share_done()

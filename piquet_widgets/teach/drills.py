@@ -770,7 +770,7 @@ def make_play_total(rng: random.Random, level: int) -> Drill:
     return Drill("play_total", level, prompt, _trick_rows(end, count), "number", total, why, concerned, hint=hint)
 
 
-# -- lesson 7: the partie -------------------------------------------------------------------------
+# -- lesson 8: the partie -------------------------------------------------------------------------
 
 
 def _partie(rng: random.Random) -> Partie:
@@ -999,58 +999,58 @@ def make(kind: str | DrillSpec, seed: int, level: int = 1, solver: Any = None) -
     return KINDS[spec.kind](random.Random(seed), min(level, spec.levels), **options)
 
 
-LESSON_DRILLS: dict[int, tuple[DrillSpec, ...]] = {
-    1: (
+LESSON_DRILLS: dict[str, tuple[DrillSpec, ...]] = {  # by the lesson's slug
+    "the-pack-and-the-deal": (
         DrillSpec("highest", N_("The highest card")),
         DrillSpec("talon", N_("Whose are the talon's cards?"), (("full", True),), levels=1),
         DrillSpec("card_values", N_("What cards are worth")),
     ),
-    2: (
+    "carte-blanche-and-the-exchange": (
         DrillSpec("carte_blanche", N_("Carte blanche or not?")),
         DrillSpec("talon", N_("Elder takes"), (("seat", "elder"),)),
         DrillSpec("talon", N_("Younger takes"), (("seat", "younger"),)),
     ),
-    3: (
+    "the-point": (
         DrillSpec("point_cards", N_("Your point")),
         DrillSpec("point_value", N_("How much?")),
         DrillSpec("verdict", N_("Good, not good or equal?"), (("category", "point"),)),
     ),
-    4: (
+    "sequences-and-sets": (
         DrillSpec("best_sequence", N_("Your best sequence")),
         DrillSpec("verdict", N_("Answer a sequence"), (("category", "sequence"),)),
         DrillSpec("verdict", N_("Answer a set"), (("category", "sets"),)),
     ),
-    5: (
+    "reckoning-pique-and-repique": (
         DrillSpec("reckon", N_("Elder's declarations")),
         DrillSpec("repique", N_("Repique?")),
         DrillSpec("pique", N_("Pique?")),
     ),
-    6: (
+    "the-play": (
         DrillSpec("follow", N_("Follow suit")),
         DrillSpec("trick", N_("Who wins the trick?")),
         DrillSpec("play_total", N_("Keep the count")),
     ),
-    7: (
+    "the-partie-and-the-rubicon": (
         DrillSpec("partie", N_("Add up a partie"), (("question", "total"),)),
         DrillSpec("partie", N_("Rubiconed?"), (("question", "rubicon"),)),
         DrillSpec("partie", N_("Settle the partie"), (("question", "settle"),)),
     ),
-    8: (
+    "practising-open-piquet": (
         DrillSpec("verdict", N_("Answer a point"), (("category", "point"),)),
         DrillSpec("repique", N_("Repique?")),
         DrillSpec("pique", N_("Pique?")),
     ),
-    9: (
+    "choosing-your-discards": (
         DrillSpec("discard", N_("Choose a discard")),
         DrillSpec("talon", N_("Elder takes"), (("seat", "elder"),)),
         DrillSpec("talon", N_("Younger takes"), (("seat", "younger"),)),
     ),
-    10: (
+    "counting-aloud": (
         DrillSpec("reckon", N_("Elder's declarations")),
         DrillSpec("play_total", N_("Keep the count")),
         DrillSpec("pique", N_("Pique?")),
     ),
-    11: (
+    "from-open-to-closed-piquet": (
         DrillSpec("verdict", N_("Answer a point"), (("category", "point"),)),
         DrillSpec("verdict", N_("Answer a sequence"), (("category", "sequence"),)),
         DrillSpec("verdict", N_("Answer a set"), (("category", "sets"),)),
@@ -1058,6 +1058,6 @@ LESSON_DRILLS: dict[int, tuple[DrillSpec, ...]] = {
 }
 
 
-def lesson_drills(number: int) -> tuple[DrillSpec, ...]:
-    """The drills of lesson `number`, easiest first."""
-    return LESSON_DRILLS[number]
+def lesson_drills(slug: str) -> tuple[DrillSpec, ...]:
+    """The drills of the lesson `slug`, easiest first."""
+    return LESSON_DRILLS[slug]

@@ -165,13 +165,13 @@ class LessonView:
 
     def __init__(
         self,
-        number: int,
+        key: int | str,
         notebook: bool = False,
         on_next: Callable[[int], None] | None = None,
         on_progress: Callable[[], None] | None = None,
         progress: KeptProgress | None = None,
     ) -> None:
-        self.lesson: Lesson = script.lesson(number)
+        self.lesson: Lesson = script.lesson(key)  # its number (place in the order) or its slug
         self.notebook = notebook
         self.on_next = on_next  # opens another lesson: the page's "Next lesson →" calls it
         self.on_progress = on_progress  # called after each exercise or drill solved
@@ -184,7 +184,7 @@ class LessonView:
     def _restored(self) -> None:
         """The page's progress arrived: tick what it says is solved."""
         for key, view in self._marks:
-            if self.kept is not None and self.kept.is_solved(self.lesson.number, key) and not view.solved_before:
+            if self.kept is not None and self.kept.is_solved(self.lesson.slug, key) and not view.solved_before:
                 view.mark_solved_before()
 
     def _title(self) -> str:
@@ -255,7 +255,7 @@ class LessonView:
         if progress is None:
             return
         try:
-            progress.mark_solved(self.lesson.number, key)
+            progress.mark_solved(self.lesson.slug, key)
         except (OSError, PiquetError):
             return
         if self.on_progress is not None:
@@ -268,7 +268,7 @@ class LessonView:
         solved one is remembered at once. A damaged progress file is reported in a note
         (`pw-progress-problem`) and the exercises work as usual."""
         progress = self._progress()
-        lesson = self.lesson.number
+        lesson = self.lesson.slug
         quizzes: list[widgets.Widget] = []
         if progress is not None and progress.problem is not None:
             problem = progress.problem
@@ -307,7 +307,7 @@ class LessonView:
         from piquet_widgets.widgets.drill import DrillView
 
         progress = self._progress()
-        lesson = self.lesson.number
+        lesson = self.lesson.slug
         views: list[widgets.Widget] = [self.texts.html(lambda: "<h3>{}</h3>".format(escape(_("Drills"))), "pw-lesson-text")]
         for number, spec in enumerate(lesson_drills(lesson), 1):
             key = self.drill_key(number)

@@ -98,11 +98,11 @@ def test_lesson_opened_and_exercises_answered(open_page: Callable[..., Page], ap
 
 
 def test_lesson_by_url(open_page: Callable[..., Page], app_url: str, artifacts: Path) -> None:
-    page = open_page(f"{app_url}?lesson=7", height=1000)
-    expect(page.locator(".pw-lesson-7 .pw-partie-sheet").first).to_contain_text("303")
-    expect(page.locator(".pw-lesson-link-7")).to_have_class(re.compile(r"mod-info"))
-    page.locator(".pw-lesson-7 .pw-partie-sheet").first.scroll_into_view_if_needed()
-    page.screenshot(path=artifacts / "app-lesson-7.png")
+    page = open_page(f"{app_url}?lesson=the-partie-and-the-rubicon", height=1000)  # by its slug: lesson 8
+    expect(page.locator(".pw-lesson-8 .pw-partie-sheet").first).to_contain_text("303")
+    expect(page.locator(".pw-lesson-link-8")).to_have_class(re.compile(r"mod-info"))
+    page.locator(".pw-lesson-8 .pw-partie-sheet").first.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "app-lesson-8.png")
 
 
 def practice_game(seed: int) -> tuple[Deal, list[str]]:
