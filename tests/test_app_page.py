@@ -306,7 +306,7 @@ def test_a_lessons_walkthrough_leads_to_the_practice_table_and_the_next_lesson()
     app = build("lesson=2")
     walk = find_all(app._lessons[2], "pw-walkthrough")[-1]  # Cavendish's exchange
     walk.last()
-    find(walk, "pw-next-lesson").click()
+    find(walk, "pw-next-step-lesson").click()
     assert app.section == "lesson" and app.lesson_number == 3
     assert "pw-lesson-3" in app._lesson_box.children[0]._dom_classes
     app.show_lesson(2)
@@ -323,7 +323,7 @@ def test_in_a_notebook_a_lessons_walkthrough_names_the_next_lessons_notebook() -
     view = LessonView("carte-blanche-and-the-exchange", notebook=True)
     walk = find_all(view.part(3), "pw-walkthrough")[0]
     walk.last()
-    find(walk, "pw-next-lesson").click()
+    find(walk, "pw-next-step-lesson").click()
     note = text_of(find(walk, "pw-next-step-note").value)
     assert "Lesson 3: The point" in note and "03-the-point.ipynb" in note
     find(walk, "pw-practise-deal").click()  # no app: a practice table of the deal opens under it

@@ -290,7 +290,7 @@ def test_the_last_step_suggests_practising_the_deal_at_a_table_of_its_own() -> N
     assert not shown(panel)  # only once the deal is over
     walk.next()
     assert shown(panel) and find(panel, "pw-practise-deal").description == "Practise this deal"
-    assert not shown(find(panel, "pw-next-lesson"))  # not a lesson's walkthrough
+    assert not shown(find(panel, "pw-next-step-lesson"))  # not a lesson's walkthrough
     find(panel, "pw-practise-deal").click()
     table = find(walk, "pw-practice")
     from piquet_widgets.engine import parse_cards
@@ -309,7 +309,7 @@ def test_the_next_step_hands_the_deal_code_and_the_next_lesson_to_the_host() -> 
     walk.last()
     find(walk, "pw-practise-deal").click()
     assert asked == [walk.code] and find_all(walk, "pw-practice") == []
-    button = find(walk, "pw-next-lesson")
+    button = find(walk, "pw-next-step-lesson")
     assert shown(button) and button.description == "Next lesson →"
     button.click()
     assert text_of(find(walk, "pw-next-step-note").value).strip() == "The next lesson is here."

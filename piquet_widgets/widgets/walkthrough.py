@@ -124,7 +124,7 @@ class DealWalkthrough(widgets.VBox):
     At the last step a next-step panel (`pw-next-step`) suggests what to do next. "Practise this
     deal" (`pw-practise-deal`) calls `on_practise(code)` with the deal code (the app switches to
     its practice table with this deal); without it, a practice table of this deal opens in the
-    panel (a notebook). "Next lesson →" (`pw-next-lesson`) shows only with `on_next_lesson` (a
+    panel (a notebook). "Next lesson →" (`pw-next-step-lesson`) shows only with `on_next_lesson` (a
     lesson's walkthrough); what that returns, if anything, is said in the panel (a notebook
     cannot open the next one: it names it).
     """
@@ -172,7 +172,7 @@ class DealWalkthrough(widgets.VBox):
         self.next_step_heading = widgets.HTML()
         self.practise_button = widgets.Button(button_style="primary").add_class("pw-practise-deal")
         self.practise_button.on_click(lambda _button: self.practise())
-        self.next_lesson_button = widgets.Button().add_class("pw-next-lesson")
+        self.next_lesson_button = widgets.Button().add_class("pw-next-step-lesson")
         self.next_lesson_button.on_click(lambda _button: self.next_lesson())
         set_shown(self.next_lesson_button, on_next_lesson is not None)
         self.next_step_note = widgets.HTML().add_class("pw-next-step-note")

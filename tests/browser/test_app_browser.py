@@ -188,7 +188,7 @@ def test_a_finished_walkthrough_puts_its_deal_on_the_practice_table(open_page: C
     panel = walk.locator(".pw-next-step")
     expect(panel).to_be_visible()
     expect(panel.locator(".pw-practise-deal")).to_have_text("Practise this deal")
-    expect(panel.locator(".pw-next-lesson")).to_be_hidden()  # the walkthrough section is no lesson
+    expect(panel.locator(".pw-next-step-lesson")).to_be_hidden()  # the walkthrough section is no lesson
     page.screenshot(path=artifacts / "app-walkthrough-next-step.png", full_page=True)
     panel.locator(".pw-practise-deal").click()
     table = page.locator(".pw-section-practice .pw-practice")
