@@ -21,7 +21,7 @@ HERE = Path(__file__).parent
 MEASURES = {
     "advisor": "the exchange advisor: all of elder's 1,585 choices of discards ranked, and younger's",
     "app": "the tutorial app: cold start, a new visitor's first widget, kernel memory per visitor (Chromium)",
-    "drills": "the lessons' drills: dealing a fresh drill of every kind and level from a random deal",
+    "drills": "the lessons' drills: dealing a fresh drill of every kind and level from a random deal (discards: with the evaluator)",
     "engine": "the engine: random deals played through the public API, replay --json of 10,000 records, one replay's start-up",
     "evaluator": "the whole-deal exchange evaluator: its first choice's loss against an exhaustive reference, and its time",
     "load": "thirty visitors at once on one server, each playing a deal to the end (some in Chromium)",

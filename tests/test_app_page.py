@@ -287,3 +287,45 @@ def test_a_closed_mode_link_opens_the_practice_table_with_the_computers_cards_fa
     assert not table.felt.hands[computer].face_up and not table.felt.talon.face_up
     bad = build("mode=shut")
     assert bad.section == "lesson" and "shut" in bad.messages.children[0].value
+
+
+def test_practise_this_deal_puts_the_walkthroughs_deal_on_the_practice_table() -> None:
+    from widget_helpers import find
+
+    app = build("deal=" + deal_code(Deal.from_seed(11)))
+    walk = app.walkthrough
+    walk.last()
+    find(walk, "pw-practise-deal").click()
+    assert app.section == "practice" and app.practice.code == deal_code(Deal.from_seed(11))
+    assert app.practice.deal.phase.value == "exchange"  # the deal from its start, to be played
+
+
+def test_a_lessons_walkthrough_leads_to_the_practice_table_and_the_next_lesson() -> None:
+    from widget_helpers import find, find_all
+
+    app = build("lesson=2")
+    walk = find_all(app._lessons[2], "pw-walkthrough")[-1]  # Cavendish's exchange
+    walk.last()
+    find(walk, "pw-next-step-lesson").click()
+    assert app.section == "lesson" and app.lesson_number == 3
+    assert "pw-lesson-3" in app._lesson_box.children[0]._dom_classes
+    app.show_lesson(2)
+    find(walk, "pw-practise-deal").click()
+    assert app.section == "practice" and app.practice.code == walk.code
+
+
+def test_in_a_notebook_a_lessons_walkthrough_names_the_next_lessons_notebook() -> None:
+    from widget_helpers import find, find_all, text_of
+
+    from piquet_widgets.teach.lessons import LESSONS
+    from piquet_widgets.widgets.lesson import LessonView
+
+    view = LessonView("carte-blanche-and-the-exchange", notebook=True)
+    walk = find_all(view.part(3), "pw-walkthrough")[0]
+    walk.last()
+    find(walk, "pw-next-step-lesson").click()
+    note = text_of(find(walk, "pw-next-step-note").value)
+    assert "Lesson 3: The point" in note and "03-the-point.ipynb" in note
+    find(walk, "pw-practise-deal").click()  # no app: a practice table of the deal opens under it
+    assert find(walk, "pw-practice").code == walk.code
+    assert LessonView(len(LESSONS))._next_lesson() is None  # after the last lesson there is none

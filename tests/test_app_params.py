@@ -42,6 +42,14 @@ def test_lesson(number: int) -> None:
     assert (params.lesson, params.section, params.problems) == (number, "lesson", ())
 
 
+def test_a_lesson_by_its_slug_opens_at_its_place_in_the_order() -> None:
+    assert parse_query("lesson=the-point").lesson == 3
+    assert parse_query("lesson=counting-aloud").lesson == 7  # it follows the play
+    assert parse_query("lesson=from-open-to-closed-piquet").lesson == LESSON_COUNT  # the last
+    wrong = parse_query("lesson=the-points")
+    assert wrong.lesson is None and "'the-points'" in wrong.messages[0]
+
+
 def test_record_round_trips_through_a_link() -> None:
     params = parse_query("record=" + encode_record(CAVENDISH))
     assert params.record == CAVENDISH and params.section == "walkthrough" and not params.problems

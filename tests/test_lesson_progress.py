@@ -34,7 +34,7 @@ def test_a_solved_exercise_is_shown_solved_after_a_restart(progress_file):
     second.buttons[wrong].click()
     assert not progress_file.exists()  # a wrong answer is not progress
     first.buttons[first.answer].click()
-    assert json.loads(progress_file.read_text(encoding="utf-8")) == {"version": 1, "solved": {"3": ["exercise-1"]}}
+    assert json.loads(progress_file.read_text(encoding="utf-8")) == {"version": 2, "solved": {"the-point": ["exercise-1"]}}
 
     again = LessonView(3).exercises()  # a new view: a restarted kernel reads the file
     note = find(find(again, "pw-exercise-1"), "pw-quiz-solved")
@@ -58,12 +58,12 @@ def test_solving_again_and_more_keeps_the_documented_format(progress_file):
     other = find(LessonView(4).exercises(), "pw-exercise-2")
     other.buttons[other.answer].click()
     assert json.loads(progress_file.read_text(encoding="utf-8")) == {
-        "version": 1,
-        "solved": {"1": sorted(f"exercise-{n}" for n in range(1, count + 1)), "4": ["exercise-2"]},
+        "version": 2,
+        "solved": {"the-pack-and-the-deal": sorted(f"exercise-{n}" for n in range(1, count + 1)), "sequences-and-sets": ["exercise-2"]},
     }
 
 
-@pytest.mark.parametrize("content", ["{not json", json.dumps({"version": 99, "solved": {}}), json.dumps({"version": 1, "solved": {"3": "x"}})])
+@pytest.mark.parametrize("content", ["{not json", json.dumps({"version": 99, "solved": {}}), json.dumps({"version": 2, "solved": {"the-point": "x"}})])
 def test_a_damaged_progress_file_does_not_break_the_lesson(progress_file, content):
     progress_file.parent.mkdir(parents=True)
     progress_file.write_text(content, encoding="utf-8")
@@ -75,7 +75,7 @@ def test_a_damaged_progress_file_does_not_break_the_lesson(progress_file, conten
     assert progress_file.read_text(encoding="utf-8") == content  # kept as it is until something is solved
     quiz = find(exercises, "pw-exercise-1")
     assert quiz.choose(quiz.answer)
-    assert json.loads(progress_file.read_text(encoding="utf-8")) == {"version": 1, "solved": {"3": ["exercise-1"]}}
+    assert json.loads(progress_file.read_text(encoding="utf-8")) == {"version": 2, "solved": {"the-point": ["exercise-1"]}}
     view.page()  # the whole lesson still builds
 
 
@@ -91,16 +91,17 @@ def test_a_lesson_is_finished_when_every_exercise_and_drill_is_solved(progress_f
     from piquet_widgets.teach.drills import lesson_drills
     from piquet_widgets.teach.progress import Progress
 
-    exercises = len(lesson(1).exercises)
-    drills = len(lesson_drills(1))
+    first = "the-pack-and-the-deal"
+    exercises = len(lesson(first).exercises)
+    drills = len(lesson_drills(first))
     progress = Progress()
     for number in range(1, exercises + 1):
-        progress.mark_solved(1, f"exercise-{number}")
-    assert not progress.finished(1)  # the drills are still to do
+        progress.mark_solved(first, f"exercise-{number}")
+    assert not progress.finished(first)  # the drills are still to do
     for number in range(1, drills + 1):
-        progress.mark_solved(1, f"drill-{number}")
-    assert progress.finished(1) and not progress.finished(2)
-    total = sum(len(item.exercises) + len(lesson_drills(item.number)) for item in LESSONS)
+        progress.mark_solved(first, f"drill-{number}")
+    assert progress.finished(first) and not progress.finished("carte-blanche-and-the-exchange")
+    total = sum(len(item.exercises) + len(lesson_drills(item.slug)) for item in LESSONS)
     assert Progress().share_done() == (exercises + drills) / total
 
 
@@ -117,7 +118,7 @@ def test_the_lesson_list_ticks_finished_lessons_and_says_the_share_done(progress
     for number in range(1, len(lesson(7).exercises) + 1):
         quiz = find(page, f"pw-exercise-{number}")
         quiz.choose(quiz.answer)
-    for number in range(1, len(lesson_drills(7)) + 1):
+    for number in range(1, len(lesson_drills(lesson(7).slug)) + 1):
         drill = find(page, f"pw-drill-{number}")
         drill.submit(drill.drill.solution)
     assert link.description.startswith("✓ 7.")  # at once, without reloading
@@ -153,22 +154,22 @@ def test_the_app_keeps_progress_in_the_browser_not_in_a_file(progress_file):
     quiz = find(first._lessons[3], "pw-exercise-1")
     quiz.buttons[quiz.answer].click()
     assert not progress_file.exists()
-    assert json.loads(first.progress_store.record) == {"version": 1, "solved": {"3": ["exercise-1"]}}
+    assert json.loads(first.progress_store.record) == {"version": 2, "solved": {"the-point": ["exercise-1"]}}
     assert first.progress_store.storage_key == "piquet-widgets.lesson-progress" and not first.progress_store.files
-    assert second.progress_store.record == "" and not second.progress.is_solved(3, "exercise-1")
+    assert second.progress_store.record == "" and not second.progress.is_solved("the-point", "exercise-1")
     assert not shown(find(find(second._lessons[3], "pw-exercise-1"), "pw-quiz-solved"))
 
 
 def test_progress_the_browser_kept_ticks_the_lesson_already_drawn(progress_file):
     app = App(parse_query("lesson=1"))
-    tasks = sorted(lesson_tasks(1))
-    kept = {"version": 1, "solved": {"1": tasks, "3": ["exercise-2"]}}
+    tasks = sorted(lesson_tasks("the-pack-and-the-deal"))
+    kept = {"version": 2, "solved": {"the-pack-and-the-deal": tasks, "the-point": ["exercise-2"]}}
     restore(app, {"type": "restore", "text": json.dumps(kept)})
     assert shown(find(find(app._lessons[1], "pw-exercise-1"), "pw-quiz-solved"))
     assert "✓" in find(find(app._lessons[1], "pw-drill-1"), "pw-drill-title").value
     assert app._lesson_buttons[0].description.startswith("✓ ")  # lesson 1 finished
     assert not app._lesson_buttons[2].description.startswith("✓")
-    assert app.progress.is_solved(3, "exercise-2")
+    assert app.progress.is_solved("the-point", "exercise-2")
     assert not progress_file.exists()
 
 
@@ -177,7 +178,9 @@ def test_progress_the_browser_kept_ticks_the_lesson_already_drawn(progress_file)
     {"type": "restore"},
     {"type": "restore", "text": 42},
     {"type": "restore", "text": "{not json"},
-    {"type": "restore", "text": json.dumps({"version": 2, "solved": {"1": ["exercise-1"]}})},
+    {"type": "restore", "text": json.dumps({"version": 3, "solved": {"the-pack-and-the-deal": ["exercise-1"]}})},
+    {"type": "restore", "text": json.dumps({"version": 2, "solved": {"1": ["exercise-1"]}})},  # numbers are of version 1
+    {"type": "restore", "text": json.dumps({"version": 1, "solved": {"the-point": ["exercise-1"]}})},  # and slugs of 2
     {"type": "restore", "text": json.dumps({"version": 1, "solved": {"1": "exercise-1"}})},
     {"type": "restore", "text": json.dumps({"version": 1, "solved": {"99": ["exercise-1"], "1": ["exercise-99", "<script>"]}})},
     {"type": "restore", "text": json.dumps({"version": 1, "solved": {"1": ["exercise-1"] * 2000}})},
@@ -194,12 +197,32 @@ def test_whatever_else_the_page_sends_is_ignored(progress_file, content):
 
 def test_progress_another_tab_keeps_is_merged_not_lost(progress_file):
     app = App(parse_query("lesson=1"))
-    restore(app, {"type": "restore", "text": json.dumps({"version": 1, "solved": {"1": ["exercise-1"]}})})
-    restore(app, {"type": "restore", "text": json.dumps({"version": 1, "solved": {"1": ["exercise-2"]}})})  # another tab
-    assert app.progress.solved == {"1": {"exercise-1", "exercise-2"}}
+    first = "the-pack-and-the-deal"
+    restore(app, {"type": "restore", "text": json.dumps({"version": 2, "solved": {first: ["exercise-1"]}})})
+    restore(app, {"type": "restore", "text": json.dumps({"version": 2, "solved": {first: ["exercise-2"]}})})  # another tab
+    assert app.progress.solved == {first: {"exercise-1", "exercise-2"}}
     quiz = find(app._lessons[1], "pw-exercise-3")
     quiz.buttons[quiz.answer].click()
-    assert json.loads(app.progress_store.record)["solved"] == {"1": ["exercise-1", "exercise-2", "exercise-3"]}
+    assert json.loads(app.progress_store.record)["solved"] == {first: ["exercise-1", "exercise-2", "exercise-3"]}
+
+
+def test_progress_the_browser_kept_by_lesson_number_is_read_by_the_lessons_it_named(progress_file):
+    """Version 1 of the browser's store, by number in the lessons' first order (7 the partie, 8
+    practising, 10 counting aloud): each lesson keeps its work, and the next save is version 2."""
+    app = App(parse_query("lesson=1"))
+    partie, counting = "the-partie-and-the-rubicon", "counting-aloud"
+    kept = {"version": 1, "solved": {"7": sorted(lesson_tasks(partie)), "10": ["exercise-1"], "8": ["drill-2"]}}
+    restore(app, {"type": "restore", "text": json.dumps(kept)})
+    assert app.progress.finished(partie) and app.progress.is_solved(counting, "exercise-1")
+    assert app.progress.is_solved("practising-open-piquet", "drill-2") and not app.progress.is_solved(counting, "drill-2")
+    labels = {lesson(number).slug: button.description for number, button in enumerate(app._lesson_buttons, 1)}
+    assert labels[partie].startswith("✓ 8.") and not labels[counting].startswith("✓")
+    quiz = find(app._lessons[1], "pw-exercise-1")
+    quiz.buttons[quiz.answer].click()
+    assert json.loads(app.progress_store.record) == {"version": 2, "solved": {
+        "the-pack-and-the-deal": ["exercise-1"], counting: ["exercise-1"], partie: sorted(lesson_tasks(partie)),
+        "practising-open-piquet": ["drill-2"],
+    }}
 
 
 def test_the_partie_store_restores_only_once():

@@ -131,14 +131,14 @@ def test_capot_deal_has_no_pique() -> None:
     (deals.PARTIE_RUBICONED, {"A": 109, "B": 94}, 303, True),
     (deals.PARTIE_SAVED, {"A": 130, "B": 101}, 129, False),
 ])
-def test_parties_of_lesson_7(partie, totals, points, rubiconed) -> None:
+def test_parties_of_the_partie_lesson(partie, totals, points, rubiconed) -> None:
     value = partie_from_json(partie)
     assert value.totals == totals
     assert (value.result.winner, value.result.points, value.result.rubiconed) == ("A", points, rubiconed)
 
 
-def test_lesson_7_exercises_use_those_parties() -> None:
-    first, second, _tie = lesson(7).exercises
+def test_the_partie_lessons_exercises_use_those_parties() -> None:
+    first, second, _tie = lesson("the-partie-and-the-rubicon").exercises
     assert "109" in first.question and "94" in first.question and first.choices[first.answer] == "303"
     assert "130" in second.question and "101" in second.question and second.choices[second.answer] == "129"
 
@@ -242,3 +242,38 @@ def test_drill_texts_write_cards_in_the_learners_language(french):
 
     assert say("{cards}", cards=parse_cards("KS QS")).text() == "R♠ D♠"
     assert say("{card}", card=parse_cards("JH")[0]).text() == "V♥"
+
+
+def _place(slug: str) -> int:
+    return lesson(slug).number
+
+
+def _first_part_saying(words: str) -> tuple[int, int]:
+    """(lesson number, part number) of the first part, in the lessons' order, whose paragraphs or
+    note say `words`."""
+    return next((item.number, index) for item in LESSONS for index, part in enumerate(item.parts)
+                if any(words in paragraph for paragraph in (*part.paragraphs, part.note)))
+
+
+def test_the_lessons_teach_in_an_order_that_builds() -> None:
+    """What a lesson relies on is taught before it, or previewed where it is used."""
+    combinations = max(_place("the-point"), _place("sequences-and-sets"))
+    assert _place("choosing-your-discards") > max(combinations, _place("reckoning-pique-and-repique"), _place("the-play"))
+    assert _place("counting-aloud") > _place("the-play")
+    assert _place("practising-open-piquet") > max(_place("choosing-your-discards"), _place("counting-aloud"), _place("the-partie-and-the-rubicon"))
+    assert LESSONS[-1].slug == "from-open-to-closed-piquet"
+    # "What to keep" comes once the combinations are taught
+    keep = next(item.number for item in LESSONS for part in item.parts if part.heading == "What to keep")
+    assert keep >= combinations
+    # the pique by "the sixth lead": the points of play are taught before it, or in the same part just before
+    sixth = _first_part_saying("sixth lead")
+    leads = _first_part_saying("scores **1 for the card he leads**")
+    assert leads <= sixth
+
+
+def test_a_lesson_is_found_by_its_number_or_its_slug() -> None:
+    assert [item.number for item in LESSONS] == list(range(1, len(LESSONS) + 1))
+    assert all(lesson(item.slug) is item and lesson(item.number) is item for item in LESSONS)
+    assert len({item.slug for item in LESSONS}) == len(LESSONS)
+    with pytest.raises(ValueError):
+        lesson("no-such-lesson")

@@ -273,3 +273,43 @@ def test_keys_step_and_jump_and_nothing_else_moves() -> None:
     assert walk.step == len(walk.steps) - 1
     press("Home")
     assert walk.step == 0
+
+
+# -- the next step, at the end ------------------------------------------------------------------
+
+
+def shown(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def test_the_last_step_suggests_practising_the_deal_at_a_table_of_its_own() -> None:
+    walk = DealWalkthrough(CAVENDISH["record"], language_selector=False)
+    panel = find(walk, "pw-next-step")
+    assert not shown(panel)
+    walk.go(len(walk.steps) - 2)
+    assert not shown(panel)  # only once the deal is over
+    walk.next()
+    assert shown(panel) and find(panel, "pw-practise-deal").description == "Practise this deal"
+    assert not shown(find(panel, "pw-next-step-lesson"))  # not a lesson's walkthrough
+    find(panel, "pw-practise-deal").click()
+    table = find(walk, "pw-practice")
+    from piquet_widgets.engine import parse_cards
+
+    record = CAVENDISH["record"]  # the deal as dealt, before any discard
+    fresh_hands = {ELDER: tuple(parse_cards(record["elder"])), YOUNGER: tuple(parse_cards(record["younger"]))}
+    assert all(set(table.deal.hand(seat)) == set(fresh_hands[seat]) for seat in (ELDER, YOUNGER))
+    assert table.deal.phase is Phase.EXCHANGE and table.code == walk.code
+    walk.previous()
+    assert not shown(panel)
+
+
+def test_the_next_step_hands_the_deal_code_and_the_next_lesson_to_the_host() -> None:
+    asked: list[str] = []
+    walk = DealWalkthrough(PIQUE["record"], language_selector=False, on_practise=asked.append, on_next_lesson=lambda: "The next lesson is here.")
+    walk.last()
+    find(walk, "pw-practise-deal").click()
+    assert asked == [walk.code] and find_all(walk, "pw-practice") == []
+    button = find(walk, "pw-next-step-lesson")
+    assert shown(button) and button.description == "Next lesson →"
+    button.click()
+    assert text_of(find(walk, "pw-next-step-note").value).strip() == "The next lesson is here."

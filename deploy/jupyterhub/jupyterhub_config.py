@@ -8,7 +8,7 @@ Piquet tutorial app, with the lessons beside it in their home folder.
 What each learner gets (the same as `values.yaml` for Kubernetes):
 - their own single-user Jupyter server, started at login, landing on the app
   (`/user/<name>/voila/render/piquet/app.ipynb`); JupyterLab is one click away at `/user/<name>/lab`
-  with the eight lesson notebooks in the folder `piquet/` of their home;
+  with the lesson notebooks in the folder `piquet/` of their home;
 - the lessons are copied into `~/piquet/` when the server starts, only those not there already
   (a learner's own edits are never overwritten); the app notebook beside them;
 - kernels of closed tabs are shut down by the learner's server after five idle minutes, as

@@ -9,7 +9,7 @@ repository's top-level `notebooks/` links to), so that `pip install piquet-widge
 has them.
 
 >>> [cell["source"] for cell in lesson_notebook(LESSONS[2])["cells"]][:2]
-['from piquet_widgets.widgets.lesson import LessonView\\n\\nlesson = LessonView(3, notebook=True)\\nlesson.introduction()', 'lesson.part(1)']
+["from piquet_widgets.widgets.lesson import LessonView\\n\\nlesson = LessonView('the-point', notebook=True)\\nlesson.introduction()", 'lesson.part(1)']
 """
 
 from __future__ import annotations
@@ -41,17 +41,18 @@ def _code(cell_id: str, source: str) -> dict[str, Any]:
 
 def lesson_notebook(lesson: Lesson) -> dict[str, Any]:
     """The notebook of a lesson (nbformat 4 JSON, no outputs)."""
-    n = lesson.number
+    slug = lesson.slug
     # No markdown: every word a learner reads is shown by a cell's code, in the language of the
     # package (PIQUET_LANG, or the menu the introduction shows), so that one notebook serves
-    # every language. The first cell shows the title, how to run the cells and the menu.
+    # every language. The first cell shows the title, how to run the cells and the menu. The
+    # code names the lesson by its slug: a copy keeps showing its lesson whatever the order.
     cells = [
-        _code(f"lesson-{n}-introduction", f"from piquet_widgets.widgets.lesson import LessonView\n\nlesson = LessonView({n}, notebook=True)\nlesson.introduction()"),
+        _code(f"{slug}-introduction", f"from piquet_widgets.widgets.lesson import LessonView\n\nlesson = LessonView({slug!r}, notebook=True)\nlesson.introduction()"),
     ]
-    cells += [_code(f"lesson-{n}-part-{part}", f"lesson.part({part})") for part in range(1, len(lesson.parts) + 1)]
-    cells += [_code(f"lesson-{n}-exercises", "lesson.exercises()"), _code(f"lesson-{n}-drills", "lesson.drills()")]
-    cells += [_code(f"lesson-{n}-summary", "lesson.summary()")]
-    return _notebook(cells, f"Piquet — lesson {n}")
+    cells += [_code(f"{slug}-part-{part}", f"lesson.part({part})") for part in range(1, len(lesson.parts) + 1)]
+    cells += [_code(f"{slug}-exercises", "lesson.exercises()"), _code(f"{slug}-drills", "lesson.drills()")]
+    cells += [_code(f"{slug}-summary", "lesson.summary()")]
+    return _notebook(cells, f"Piquet — lesson {lesson.number}")
 
 
 def app_notebook() -> dict[str, Any]:

@@ -303,7 +303,8 @@ class App:
     # -- sections ----------------------------------------------------------------------------
     def _lesson_page(self, number: int) -> widgets.Widget:
         if number not in self._lessons:
-            view = LessonView(number, on_next=self.show_lesson, on_progress=self._show_lesson_progress, progress=self.progress)
+            view = LessonView(number, on_next=self.show_lesson, on_progress=self._show_lesson_progress, progress=self.progress,
+                              on_practise=self.practise_deal)
             self._lessons[number] = view.page()  # it follows the language itself
         return self._lessons[number]
 
@@ -331,8 +332,9 @@ class App:
 
     def _lesson_label(self, number: int) -> str:
         """'3. The point', with a tick once every exercise and drill of the lesson is solved."""
-        label = _("{number}. {title}").format(number=number, title=text(script_lesson(number).title))
-        return f"✓ {label}" if self.progress.finished(number) else label
+        shown = script_lesson(number)
+        label = _("{number}. {title}").format(number=number, title=text(shown.title))
+        return f"✓ {label}" if self.progress.finished(shown.slug) else label
 
     def _share_done_html(self) -> str:
         share = self.progress.share_done()
@@ -361,7 +363,7 @@ class App:
         self._walk_caption = self.texts.html(lambda: f"<p>{escape(self._caption())}</p>", "pw-walkthrough-caption")
         from piquet_widgets.widgets.walkthrough import DealWalkthrough
 
-        self.walkthrough = DealWalkthrough(source, language_selector=False)  # the page has the menu
+        self.walkthrough = DealWalkthrough(source, language_selector=False, on_practise=self.practise_deal)  # the page has the menu
         self._code_input = widgets.Text(layout=widgets.Layout(width="16em"))
         self._code_input.add_class("pw-deal-code-input")
         self.texts.add(lambda: setattr(self._code_input, "placeholder", _("a deal code, such as 5CNQ-67ZA-80EH-Y")))
@@ -429,6 +431,12 @@ class App:
         box = widgets.VBox([table])
         box.add_class("pw-section-practice")
         return box
+
+    def practise_deal(self, code: str) -> None:
+        """Put the deal of `code` on the practice table and show it: a finished walkthrough's
+        "Practise this deal"."""
+        self.show_section("practice")
+        self.practice.load_code(code)
 
     def _build_glossary(self) -> widgets.Widget:
         return self.texts.html(_glossary_html, "pw-glossary")

@@ -6,7 +6,7 @@ message fit to show on the page while the rest of the app works as usual.
 
 | parameter | opens |
 |---|---|
-| `lesson=N` | lesson N (1 to 11) |
+| `lesson=N` | lesson N (1 to 11), or the lesson of that slug (`lesson=the-point`) |
 | `record=…` | the walkthrough of a deal record (JSON, base64url-encoded, padding optional) |
 | `deal=…` | the walkthrough of the deal with this deal code |
 | `seed=N` | the practice table on a fresh deal shuffled from N |
@@ -18,6 +18,8 @@ Unknown parameters are ignored (servers add their own, such as `token`).
 >>> params = parse_query("lesson=3&lang=fr")
 >>> params.lesson, params.lang, params.section, params.problems
 (3, 'fr', 'lesson', ())
+>>> parse_query("lesson=the-point").lesson
+3
 >>> link = encode_record({"elder": "AS KS", "younger": "QS JS", "talon": ""})
 >>> decode_record(link)["elder"]
 'AS KS'
@@ -37,7 +39,7 @@ from urllib.parse import parse_qs, urlencode
 
 from piquet_widgets.engine import Deal, PiquetError, deal_code, deal_from_code, deal_from_record, record_of
 from piquet_widgets.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, normalize_language
-from piquet_widgets.teach.lessons import LESSONS
+from piquet_widgets.teach.lessons import LESSONS, SLUGS
 
 LESSON_COUNT = len(LESSONS)
 MAX_VALUE_LENGTH = 4096  # far more than any record (about 500 characters encoded)
@@ -106,7 +108,7 @@ def parse_query(query: str | None) -> AppParams:
             ))
 
     if "lesson" in first:
-        lesson = _whole_number(first["lesson"])
+        lesson = _lesson_number(first["lesson"])
         if lesson is None or not 1 <= lesson <= LESSON_COUNT:
             problems.append(PiquetError(
                 N_("The link asks for lesson {value}, but there are lessons 1 to {count} only; the first lesson is shown instead."),
@@ -168,6 +170,12 @@ def _read_seed(value: str) -> dict[str, Any]:
 
 
 _READERS = {"record": _read_record, "deal": _read_code, "seed": _read_seed}
+
+
+def _lesson_number(value: str) -> int | None:
+    """The lesson a link names, by its number or its slug (the number it has now), or None."""
+    value = value.strip()
+    return SLUGS.index(value) + 1 if value in SLUGS else _whole_number(value)
 
 
 def _whole_number(value: str) -> int | None:

@@ -46,7 +46,7 @@ from piquet_widgets.engine import (
 )
 from piquet_widgets.engine.cards import mask_of
 from piquet_widgets.engine.combinations import is_carte_blanche
-from piquet_widgets.i18n import N_, _
+from piquet_widgets.i18n import N_, _, format_decimal
 from piquet_widgets.teach.words import card_symbol
 
 LEVELS = 3
@@ -770,7 +770,7 @@ def make_play_total(rng: random.Random, level: int) -> Drill:
     return Drill("play_total", level, prompt, _trick_rows(end, count), "number", total, why, concerned, hint=hint)
 
 
-# -- lesson 7: the partie -------------------------------------------------------------------------
+# -- lesson 8: the partie -------------------------------------------------------------------------
 
 
 def _partie(rng: random.Random) -> Partie:
@@ -821,66 +821,141 @@ def make_partie(rng: random.Random, level: int, question: str = "settle") -> Dri
 
 
 # -- choosing discards ---------------------------------------------------------------------------
+#
+# Judged by the whole-deal evaluator (`analysis.evaluator`, the practice table's hint and review):
+# about a second for elder, so the widget deals this drill, and values a discard outside the
+# evaluator's short list, in its analysis runner ("Analysing…"), with the runner's solver.
 
-DISCARD_MARGINS = {1: 3.0, 2: 2.0, 3: 1.5}  # points a discard may fall short of the best, by level
+DISCARD_TOLERANCE = 1.0  # points a discard may fall short of the evaluator's best and still be right
+# The level by the best's lead over the best discard refused (more than the tolerance short):
+# a wide lead is easy to see, a narrow one hard.
+DISCARD_LEADS = {1: (5.0, float("inf")), 2: (2.5, 5.0), 3: (DISCARD_TOLERANCE, 2.5)}
+DISCARD_CANDIDATES = 6  # deals valued at most; the one whose lead is nearest the level's is taken
 
 
-def discard_values(deal: Deal) -> dict[frozenset[Card], float]:
-    """What each legal discard of the player to exchange is worth (his points minus his
-    opponent's, as the exchange advisor reckons the declarations): the one judge of the
-    "choose a discard" drill, so that a better valuation can replace it here alone."""
-    from piquet_widgets.analysis.advisor import advise_exchange
+def discard_values(deal: Deal, solver: Any = None, include: Iterable[tuple[Card, ...]] = ()) -> dict[frozenset[Card], Any]:
+    """The evaluator's valuation of the discards of the player to exchange (its short list, and
+    `include`): each an `Evaluation` of the whole deal, his points minus his opponent's. Stopped
+    (`SearchInterrupted`) when the solver's `should_stop` says so."""
+    from piquet_widgets.analysis.evaluator import evaluate_exchange
 
-    return {frozenset(advice.discards): advice.expected for advice in advise_exchange(deal)}
+    stop = getattr(solver, "should_stop", None)
+    return {frozenset(found.discards): found for found in evaluate_exchange(deal, solver=solver, include=include, should_stop=stop)}
 
 
-def make_discard(rng: random.Random, level: int) -> Drill:
-    """Click the cards to discard: right if the choice is worth nearly as much as the best."""
-    margin = DISCARD_MARGINS[level]
+def discard_lead(values: dict[frozenset[Card], Any]) -> float | None:
+    """How far the best discard leads the best one refused (None when all are within the tolerance)."""
+    best = max(found.expected for found in values.values())
+    refused = [found.expected for found in values.values() if found.expected < best - DISCARD_TOLERANCE]
+    return best - max(refused) if refused else None
 
-    def deal_one() -> tuple[Deal, dict[frozenset[Card], float]]:
+
+def make_discard(rng: random.Random, level: int, solver: Any = None) -> Drill:
+    """Click the cards to discard: right if the whole deal is expected to bring nearly as much as
+    after the evaluator's best."""
+    low, high = DISCARD_LEADS[level]
+    found = []
+    for _attempt in range(DISCARD_CANDIDATES):
         deal = Deal.new(*_split(_pack(rng)))
-        if level == 3:  # younger, once elder has taken his five as the advisor would
-            best_elder = max(discard_values(deal).items(), key=lambda item: item[1])[0]
-            deal = deal.apply(Exchange(tuple(sorted(best_elder))))
-        return deal, discard_values(deal)
+        if rng.random() < 0.5:  # younger, once elder has exchanged as the declarations advisor would
+            from piquet_widgets.analysis.advisor import advise_exchange
 
-    # a deal where the choice matters: some discards fall short of the best by more than the margin
-    deal, values = _shaped(rng, deal_one, lambda found: max(found[1].values()) - min(found[1].values()) > margin)
+            deal = deal.apply(Exchange(max(advise_exchange(deal), key=lambda advice: advice.expected).discards))
+        values = discard_values(deal, solver)
+        lead = discard_lead(values)
+        if lead is not None:
+            found.append((0.0 if low <= lead < high else min(abs(lead - low), abs(lead - high)), deal, values))
+            if low <= lead < high:
+                break
+    if not found:
+        raise RuntimeError("no deal where the choice of discards matters was found")  # a bug, not the learner's
+    _distance, deal, values = min(found, key=lambda item: item[0])
     seat = deal.to_move
-    best = max(values, key=lambda cards: values[cards])
+    best = max(values, key=lambda cards: values[cards].expected)
     hand = tuple(sorted(deal.hand(seat), key=lambda card: (card.suit, -card.rank)))
     other = tuple(sorted(deal.hand(seat.other), key=lambda card: (card.suit, -card.rank)))
+    most = len(deal.talon_left) if seat is YOUNGER else 5
     if seat is ELDER:
         prompt = say(N_("You are elder, both hands face up. Click the cards you discard (one to five), then Check."))
     else:
-        prompt = say(N_("You are younger; elder has exchanged. Click the cards you discard (one to {count}), then Check."), count=len(deal.talon_left))
+        prompt = say(N_("You are younger; elder has exchanged. Click the cards you discard (one to {count}), then Check."), count=most)
     rows = (Row(say(N_("Your hand")), hand), Row(say(N_("The other hand")), other))
-    why = say(N_("Throwing {thrown} and keeping {kept} is worth about {value} points from the declarations: the best."),
-              thrown=_in_hand(best, hand), kept=_in_hand(frozenset(hand) - best, hand), value=round(values[best]))
+    top = values[best]
+    why = say(N_("Throwing {thrown} and keeping {kept} is the best: over the whole deal you may expect {value} ({declarations} from the declarations, {play} from the play)."),
+              thrown=_in_hand(best, hand), kept=_in_hand(frozenset(hand) - best, hand),
+              value=Points(top.expected), declarations=Points(top.declarations), play=Points(top.play))
     return Drill("discard", level, prompt, rows, "cards", best, why, _in_hand(best, hand), pick=0,
-                 facts={"values": values, "margin": margin, "hand": hand, "most": len(deal.talon_left) if seat is YOUNGER else 5})
+                 facts={"values": values, "deal": deal, "hand": hand, "most": most})
+
+
+@dataclass(frozen=True)
+class Points:
+    """An expected score written when shown, the current language's way: with its sign ("+1.25",
+    "-0,50"), or without (`signed` False) for a difference."""
+
+    value: float
+    signed: bool = True
+
+    def __str__(self) -> str:
+        from piquet_widgets.analysis.advisor import SIGNED
+
+        return format_decimal(self.value, SIGNED if self.signed else "0.00")
 
 
 def _in_hand(cards: frozenset[Card], hand: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(card for card in hand if card in cards)
 
 
+def _legal_discard(drill: Drill, answer: Any) -> frozenset[Card] | None:
+    """The discard `answer` names, if the rules allow it here."""
+    if not isinstance(answer, (set, frozenset, tuple, list)):
+        return None
+    chosen = frozenset(answer)
+    hand = frozenset(drill.facts["hand"])
+    return chosen if chosen <= hand and 1 <= len(chosen) <= drill.facts["most"] else None
+
+
+def needs_valuing(drill: Drill, answer: Any) -> bool:
+    """A legal discard the evaluator has not valued yet (outside its short list): `value_discard`
+    must value it before it is judged, which takes about as long as dealing the drill."""
+    chosen = _legal_discard(drill, answer) if drill.kind == "discard" else None
+    return chosen is not None and chosen not in drill.facts["values"]
+
+
+def value_discard(drill: Drill, answer: Any, solver: Any = None) -> Any:
+    """The evaluator's valuation of the discard `answer` (an `Evaluation`); `remember_value` keeps it."""
+    chosen = _legal_discard(drill, answer)
+    assert chosen is not None
+    found = discard_values(drill.facts["deal"], solver, include=[tuple(sorted(chosen))])
+    return found[chosen]
+
+
+def remember_value(drill: Drill, evaluation: Any) -> None:
+    """Keep a discard's valuation with the drill (what was valued first is kept as it was)."""
+    drill.facts["values"].setdefault(frozenset(evaluation.discards), evaluation)
+
+
 def _discard_is_good(drill: Drill, answer: Any) -> bool:
-    values, best = drill.facts["values"], drill.facts["values"][drill.solution]
-    chosen = frozenset(answer) if isinstance(answer, (set, frozenset, tuple, list)) else None
-    return chosen in values and values[chosen] >= best - drill.facts["margin"]
+    chosen = _legal_discard(drill, answer)
+    if chosen is None:
+        return False
+    if needs_valuing(drill, chosen):
+        remember_value(drill, value_discard(drill, chosen))
+    values = drill.facts["values"]
+    return values[chosen].expected >= values[drill.solution].expected - DISCARD_TOLERANCE
 
 
 def _judge_discard(drill: Drill, answer: Iterable[Card]) -> tuple[Say, tuple[Card, ...]]:
-    values, hand, best = drill.facts["values"], drill.facts["hand"], drill.solution
-    chosen = frozenset(answer)
-    if chosen not in values:
+    hand = drill.facts["hand"]
+    chosen = _legal_discard(drill, answer)
+    if chosen is None:
         return say(N_("Discard from 1 to {count} cards of your hand."), count=drill.facts["most"]), ()
-    reason = say(N_("Throwing {thrown} keeps {kept}: about {value} points from the declarations. Throwing {best} keeps {best_kept}: about {best_value}."),
-                 thrown=_in_hand(chosen, hand), kept=_in_hand(frozenset(hand) - chosen, hand), value=round(values[chosen]),
-                 best=_in_hand(best, hand), best_kept=_in_hand(frozenset(hand) - best, hand), best_value=round(values[best]))
-    return reason, _in_hand(best, hand)
+    values = drill.facts["values"]
+    mine, best = values[chosen], values[drill.solution]
+    reason = say(N_("Throwing {thrown} and keeping {kept}, you may expect {value} over the whole deal ({declarations} from the declarations, {play} from the play): {short} less than the best discard."),
+                 thrown=_in_hand(chosen, hand), kept=_in_hand(frozenset(hand) - chosen, hand), value=Points(mine.expected),
+                 declarations=Points(mine.declarations), play=Points(mine.play), short=Points(best.expected - mine.expected, signed=False))
+    return reason, _in_hand(chosen, hand)
 
 
 # -- the kinds, and the drills of each lesson ------------------------------------------------------
@@ -894,6 +969,7 @@ KINDS: dict[str, Callable[..., Drill]] = {
     "follow": make_follow, "trick": make_trick, "play_total": make_play_total,
     "partie": make_partie, "discard": make_discard,
 }
+EVALUATED = frozenset({"discard"})  # dealt and judged by the whole-deal evaluator: about a second
 _JUDGES: dict[str, Callable[[Drill, Any], tuple[Say, tuple[Card, ...]] | None]] = {
     "highest": _judge_highest, "point_cards": _judge_point_cards, "point_value": _judge_point_value,
     "best_sequence": _judge_best_sequence, "discard": _judge_discard,
@@ -910,68 +986,71 @@ class DrillSpec:
     levels: int = LEVELS
 
 
-def make(kind: str | DrillSpec, seed: int, level: int = 1) -> Drill:
-    """The drill of `kind` dealt from `seed` at `level` (1 easy … LEVELS hard)."""
+def make(kind: str | DrillSpec, seed: int, level: int = 1, solver: Any = None) -> Drill:
+    """The drill of `kind` dealt from `seed` at `level` (1 easy … LEVELS hard); the kinds of
+    `EVALUATED` are valued with `solver` (an `analysis.solver.Solver`, stopped when its
+    `should_stop` says so), those dealt in a widget's analysis runner."""
     spec = kind if isinstance(kind, DrillSpec) else DrillSpec(kind, "")
     if spec.kind not in KINDS:
         raise ValueError(f"no drill of kind {spec.kind!r}")
     if not 1 <= level <= LEVELS:
         raise ValueError(f"the level is 1 to {LEVELS}, not {level}")
-    return KINDS[spec.kind](random.Random(seed), min(level, spec.levels), **dict(spec.options))
+    options = dict(spec.options, solver=solver) if spec.kind in EVALUATED else dict(spec.options)
+    return KINDS[spec.kind](random.Random(seed), min(level, spec.levels), **options)
 
 
-LESSON_DRILLS: dict[int, tuple[DrillSpec, ...]] = {
-    1: (
+LESSON_DRILLS: dict[str, tuple[DrillSpec, ...]] = {  # by the lesson's slug
+    "the-pack-and-the-deal": (
         DrillSpec("highest", N_("The highest card")),
         DrillSpec("talon", N_("Whose are the talon's cards?"), (("full", True),), levels=1),
         DrillSpec("card_values", N_("What cards are worth")),
     ),
-    2: (
+    "carte-blanche-and-the-exchange": (
         DrillSpec("carte_blanche", N_("Carte blanche or not?")),
         DrillSpec("talon", N_("Elder takes"), (("seat", "elder"),)),
         DrillSpec("talon", N_("Younger takes"), (("seat", "younger"),)),
     ),
-    3: (
+    "the-point": (
         DrillSpec("point_cards", N_("Your point")),
         DrillSpec("point_value", N_("How much?")),
         DrillSpec("verdict", N_("Good, not good or equal?"), (("category", "point"),)),
     ),
-    4: (
+    "sequences-and-sets": (
         DrillSpec("best_sequence", N_("Your best sequence")),
         DrillSpec("verdict", N_("Answer a sequence"), (("category", "sequence"),)),
         DrillSpec("verdict", N_("Answer a set"), (("category", "sets"),)),
     ),
-    5: (
+    "reckoning-pique-and-repique": (
         DrillSpec("reckon", N_("Elder's declarations")),
         DrillSpec("repique", N_("Repique?")),
         DrillSpec("pique", N_("Pique?")),
     ),
-    6: (
+    "the-play": (
         DrillSpec("follow", N_("Follow suit")),
         DrillSpec("trick", N_("Who wins the trick?")),
         DrillSpec("play_total", N_("Keep the count")),
     ),
-    7: (
+    "the-partie-and-the-rubicon": (
         DrillSpec("partie", N_("Add up a partie"), (("question", "total"),)),
         DrillSpec("partie", N_("Rubiconed?"), (("question", "rubicon"),)),
         DrillSpec("partie", N_("Settle the partie"), (("question", "settle"),)),
     ),
-    8: (
+    "practising-open-piquet": (
         DrillSpec("verdict", N_("Answer a point"), (("category", "point"),)),
         DrillSpec("repique", N_("Repique?")),
         DrillSpec("pique", N_("Pique?")),
     ),
-    9: (
+    "choosing-your-discards": (
         DrillSpec("discard", N_("Choose a discard")),
         DrillSpec("talon", N_("Elder takes"), (("seat", "elder"),)),
         DrillSpec("talon", N_("Younger takes"), (("seat", "younger"),)),
     ),
-    10: (
+    "counting-aloud": (
         DrillSpec("reckon", N_("Elder's declarations")),
         DrillSpec("play_total", N_("Keep the count")),
         DrillSpec("pique", N_("Pique?")),
     ),
-    11: (
+    "from-open-to-closed-piquet": (
         DrillSpec("verdict", N_("Answer a point"), (("category", "point"),)),
         DrillSpec("verdict", N_("Answer a sequence"), (("category", "sequence"),)),
         DrillSpec("verdict", N_("Answer a set"), (("category", "sets"),)),
@@ -979,6 +1058,6 @@ LESSON_DRILLS: dict[int, tuple[DrillSpec, ...]] = {
 }
 
 
-def lesson_drills(number: int) -> tuple[DrillSpec, ...]:
-    """The drills of lesson `number`, easiest first."""
-    return LESSON_DRILLS[number]
+def lesson_drills(slug: str) -> tuple[DrillSpec, ...]:
+    """The drills of the lesson `slug`, easiest first."""
+    return LESSON_DRILLS[slug]

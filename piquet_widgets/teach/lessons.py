@@ -10,8 +10,8 @@ translated when shown (`text()`), so that a change of language re-renders it; `*
 
 >>> [lesson.number for lesson in LESSONS]
 [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
->>> text(lesson(3).title)
-'The point'
+>>> text(lesson(3).title), lesson("the-point").number
+('The point', 3)
 >>> lesson(3).exercises[0].answer
 0
 """
@@ -119,13 +119,17 @@ class Exercise:
 
 @dataclass(frozen=True)
 class Lesson:
-    number: int
-    slug: str  # the notebook's file name: f"{number:02d}-{slug}.ipynb"
+    slug: str  # names the lesson for good (progress, the notebooks' code); the notebook's file name: f"{number:02d}-{slug}.ipynb"
     title: str
     teaches: tuple[str, ...]
     parts: tuple[Part, ...]
     exercises: tuple[Exercise, ...]
     summary: tuple[str, ...]
+
+    @property
+    def number(self) -> int:
+        """The lesson's place in the order they are taught (1 first)."""
+        return SLUGS.index(self.slug) + 1
 
     @property
     def notebook_name(self) -> str:
@@ -135,8 +139,8 @@ class Lesson:
 ELDER, YOUNGER = N_("Elder"), N_("Younger")
 CHOICE_ELDER, CHOICE_YOUNGER, CHOICE_NOBODY = N_("Elder"), N_("Younger"), N_("Nobody: it is equal")
 
-LESSON_1 = Lesson(
-    1, "the-pack-and-the-deal", N_("The pack, the deal, elder and younger"),
+THE_PACK_AND_THE_DEAL = Lesson(
+    "the-pack-and-the-deal", N_("The pack, the deal, elder and younger"),
     teaches=(
         N_("the 32 cards of the pack and how they rank"),
         N_("how twelve cards each and a talon of eight are dealt"),
@@ -165,7 +169,7 @@ LESSON_1 = Lesson(
         )), N_("The deal Cavendish uses as his example: elder's twelve cards, younger's twelve and the talon.")),
         Part(N_("Elder and younger"), (
             N_("The non-dealer is called **elder** and the dealer **younger**. Elder has the advantages: he exchanges first and may take up to five cards, he declares first, and he leads to the first trick."),
-            N_("A **partie** is six deals. The deal alternates, so each player is elder three times (lesson 7)."),
+            N_("A **partie** is six deals. The deal alternates, so each player is elder three times (lesson 8)."),
         )),
         Part(N_("What happens in a deal"), (
             N_("Every deal goes through the same phases: the **exchange** (lesson 2), the **declarations** of point, sequences and sets (lessons 3 and 4), and the **play** of twelve tricks (lesson 6). The scores count in a fixed order (lesson 5)."),
@@ -192,8 +196,8 @@ LESSON_1 = Lesson(
 )
 
 QUINT_HAND = "KH QH JH TH 9H AS 8S 7S 8D 7D 9C 8C"
-LESSON_2 = Lesson(
-    2, "carte-blanche-and-the-exchange", N_("Carte blanche and the exchange"),
+CARTE_BLANCHE_AND_THE_EXCHANGE = Lesson(
+    "carte-blanche-and-the-exchange", N_("Carte blanche and the exchange"),
     teaches=(
         N_("what a **carte blanche** is and what it scores"),
         N_("how elder and then younger exchange cards with the talon"),
@@ -234,8 +238,8 @@ LESSON_2 = Lesson(
     ),
 )
 
-LESSON_3 = Lesson(
-    3, "the-point", N_("The point"),
+THE_POINT = Lesson(
+    "the-point", N_("The point"),
     teaches=(
         N_("what the **point** is: your longest suit"),
         N_("how two points are compared, by length and then by the values of the cards"),
@@ -280,8 +284,8 @@ LESSON_3 = Lesson(
     ),
 )
 
-LESSON_4 = Lesson(
-    4, "sequences-and-sets", N_("Sequences and sets"),
+SEQUENCES_AND_SETS = Lesson(
+    "sequences-and-sets", N_("Sequences and sets"),
     teaches=(
         N_("what a **sequence** is, its name and what it scores"),
         N_("what a **set** is — trio and quatorze — and which cards make one"),
@@ -332,8 +336,8 @@ LESSON_4 = Lesson(
     ),
 )
 
-LESSON_5 = Lesson(
-    5, "reckoning-pique-and-repique", N_("The order of reckoning, pique and repique"),
+RECKONING_PIQUE_AND_REPIQUE = Lesson(
+    "reckoning-pique-and-repique", N_("The order of reckoning, pique and repique"),
     teaches=(
         N_("the fixed **order** in which the scores of a deal count"),
         N_("the **repique** (60) and the **pique** (30): the thresholds and who can make which"),
@@ -384,8 +388,8 @@ LESSON_5 = Lesson(
     ),
 )
 
-LESSON_6 = Lesson(
-    6, "the-play", N_("The play of the tricks, the cards and capot"),
+THE_PLAY = Lesson(
+    "the-play", N_("The play of the tricks, the cards and capot"),
     teaches=(
         N_("how the twelve tricks are played: following suit, no trumps"),
         N_("the points in play: for a lead, for winning as second player, for the last trick"),
@@ -427,8 +431,8 @@ LESSON_6 = Lesson(
     ),
 )
 
-LESSON_7 = Lesson(
-    7, "the-partie-and-the-rubicon", N_("The partie and the rubicon"),
+THE_PARTIE_AND_THE_RUBICON = Lesson(
+    "the-partie-and-the-rubicon", N_("The partie and the rubicon"),
     teaches=(
         N_("how six deals make a **partie**"),
         N_("how the winner is paid, and what it means to be **rubiconed**"),
@@ -468,12 +472,12 @@ LESSON_7 = Lesson(
     ),
 )
 
-LESSON_8 = Lesson(
-    8, "practising-open-piquet", N_("Practising open piquet"),
+PRACTISING_OPEN_PIQUET = Lesson(
+    "practising-open-piquet", N_("Practising open piquet"),
     teaches=(
         N_("how to play a deal against the computer with both hands face up"),
         N_("how to read what the table tells you about each choice"),
-        N_("everything of lessons 1 to 7, put to work"),
+        N_("everything of lessons 1 to 9, put to work"),
     ),
     parts=(
         Part(N_("Open piquet"), (
@@ -505,8 +509,8 @@ LESSON_8 = Lesson(
     ),
 )
 
-LESSON_9 = Lesson(
-    9, "choosing-your-discards", N_("Choosing your discards"),
+CHOOSING_YOUR_DISCARDS = Lesson(
+    "choosing-your-discards", N_("Choosing your discards"),
     teaches=(
         N_("why elder usually takes all five cards, and plays for the point and the cards"),
         N_("why younger keeps guards to his kings and queens, and takes what he may"),
@@ -525,7 +529,7 @@ LESSON_9 = Lesson(
              N_("The [7D] guards the [KD], and the [9C 8C] guard the [QC]: younger keeps them and looks elsewhere for his discards.")),
         Part(N_("Weighing a discard"), (
             N_("For each choice, count what it keeps: the point, the sequences, the sets, and the tricks you can win. A card that belongs to two of them is worth keeping twice."),
-            N_("In the drill below the computer reckons what each discard will bring in the declarations, against the other hand as it stands. A choice close to the best is accepted; the reason names the cards kept and thrown."),
+            N_("In the drill below the computer reckons what each discard will bring over the whole deal, the declarations and the play, against the other hand as it stands and without knowing the order of the talon. A choice close to the best is accepted; the reason names the cards thrown and kept."),
         )),
     ),
     exercises=(
@@ -548,8 +552,8 @@ LESSON_9 = Lesson(
     ),
 )
 
-LESSON_10 = Lesson(
-    10, "counting-aloud", N_("Counting aloud and reading the meter"),
+COUNTING_ALOUD = Lesson(
+    "counting-aloud", N_("Counting aloud and reading the meter"),
     teaches=(
         N_("how each player says his running total aloud: \"five, nine, twelve\""),
         N_("how the leads and tricks add to it in the play"),
@@ -588,8 +592,8 @@ LESSON_10 = Lesson(
     ),
 )
 
-LESSON_11 = Lesson(
-    11, "from-open-to-closed-piquet", N_("From open to closed piquet"),
+FROM_OPEN_TO_CLOSED_PIQUET = Lesson(
+    "from-open-to-closed-piquet", N_("From open to closed piquet"),
     teaches=(
         N_("what changes when the other hand is hidden"),
         N_("sinking: declaring less than you hold"),
@@ -637,11 +641,23 @@ LESSON_11 = Lesson(
     ),
 )
 
-LESSONS: tuple[Lesson, ...] = (LESSON_1, LESSON_2, LESSON_3, LESSON_4, LESSON_5, LESSON_6, LESSON_7, LESSON_8, LESSON_9, LESSON_10, LESSON_11)
+# The order they teach in: the rules of a deal, its play, then counting it aloud, the partie, and
+# then the craft — discards, practice at the open table, the closed game. A lesson's number is its
+# place here; progress and the notebooks' code name it by its slug, which never changes.
+LESSONS: tuple[Lesson, ...] = (
+    THE_PACK_AND_THE_DEAL, CARTE_BLANCHE_AND_THE_EXCHANGE, THE_POINT, SEQUENCES_AND_SETS,
+    RECKONING_PIQUE_AND_REPIQUE, THE_PLAY, COUNTING_ALOUD, THE_PARTIE_AND_THE_RUBICON,
+    CHOOSING_YOUR_DISCARDS, PRACTISING_OPEN_PIQUET, FROM_OPEN_TO_CLOSED_PIQUET,
+)
+SLUGS: tuple[str, ...] = tuple(item.slug for item in LESSONS)
 
 
-def lesson(number: int) -> Lesson:
-    """Lesson `number` (1 to 11)."""
-    if not 1 <= number <= len(LESSONS):
-        raise ValueError(f"there are lessons 1 to {len(LESSONS)}, not {number}")
-    return LESSONS[number - 1]
+def lesson(key: int | str) -> Lesson:
+    """Lesson `key`: its number (1 to 11, its place in `LESSONS`) or its slug."""
+    if isinstance(key, str):
+        if key not in SLUGS:
+            raise ValueError(f"there is no lesson {key!r}; the lessons are {', '.join(SLUGS)}")
+        return LESSONS[SLUGS.index(key)]
+    if not 1 <= key <= len(LESSONS):
+        raise ValueError(f"there are lessons 1 to {len(LESSONS)}, not {key}")
+    return LESSONS[key - 1]

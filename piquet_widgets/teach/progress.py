@@ -5,10 +5,12 @@ The file is JSON, written atomically, at `$PIQUET_PROGRESS_FILE` if set, else at
 the platform (`~/.local/share/piquet-widgets/` on Linux, `~/Library/Application Support/…` on
 macOS, `%LOCALAPPDATA%\\piquet-widgets\\` on Windows)::
 
-    {"version": 1, "solved": {"3": ["exercise-1", "drill-2"], "5": ["exercise-4"]}}
+    {"version": 2, "solved": {"the-point": ["exercise-1", "drill-2"], "the-play": ["exercise-4"]}}
 
-`solved` maps a lesson number to the identifiers of its exercises and drills solved at least
-once. Every save re-reads the file and merges it under a lock, so that two tabs (or two kernels
+`solved` maps a lesson's slug to the identifiers of its exercises and drills solved at least
+once: the slug, not the number, so that a new order of the lessons loses nobody's work. A file of
+version 1 (by lesson numbers, in the order the lessons first had: `FIRST_ORDER`) is read as if
+keyed by their slugs, and saved as version 2 with the next solve. Every save re-reads the file and merges it under a lock, so that two tabs (or two kernels
 of one user on a hub) never lose each other's work. A missing file is an empty progress; a
 damaged entry is reported and skipped, the others kept; a damaged or foreign file is left
 untouched until the learner solves something new, and then copied to a backup beside it before
@@ -34,10 +36,16 @@ from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.files import read_json_file, write_json_atomic
 from piquet_widgets.i18n import N_
 from piquet_widgets.teach.drills import lesson_drills
-from piquet_widgets.teach.lessons import LESSONS
+from piquet_widgets.teach.lessons import LESSONS, SLUGS
 from piquet_widgets.teach.lessons import lesson as lesson_of
 
-VERSION = 1
+VERSION = 2
+#: The lessons of a version-1 file by number: the order in which they were first written.
+FIRST_ORDER = (
+    "the-pack-and-the-deal", "carte-blanche-and-the-exchange", "the-point", "sequences-and-sets",
+    "reckoning-pique-and-repique", "the-play", "the-partie-and-the-rubicon", "practising-open-piquet",
+    "choosing-your-discards", "counting-aloud", "from-open-to-closed-piquet",
+)
 LOCK_TIMEOUT = 10  # seconds a save waits for another writer before it gives up (an OSError)
 MAX_KEPT_BYTES = 8192  # the whole progress of every lesson is under 2 KB as JSON
 
@@ -62,10 +70,10 @@ def drill_key(number: int) -> str:
     return f"drill-{number}"
 
 
-def lesson_tasks(number: int) -> frozenset[str]:
-    """Everything lesson `number` asks: its exercises and its drills."""
-    exercises = range(1, len(lesson_of(number).exercises) + 1)
-    drills = range(1, len(lesson_drills(number)) + 1)
+def lesson_tasks(slug: str) -> frozenset[str]:
+    """Everything the lesson `slug` asks: its exercises and its drills."""
+    exercises = range(1, len(lesson_of(slug).exercises) + 1)
+    drills = range(1, len(lesson_drills(slug)) + 1)
     return frozenset([exercise_key(n) for n in exercises] + [drill_key(n) for n in drills])
 
 
@@ -76,34 +84,34 @@ class Progress:
         self.path = path or progress_path()
         self.solved, self.problem = _read(self.path)
 
-    def is_solved(self, lesson: int, exercise: str) -> bool:
-        return exercise in self.solved.get(str(lesson), set())
+    def is_solved(self, lesson: str, exercise: str) -> bool:
+        """`exercise` of the lesson `lesson` (its slug) was solved."""
+        return exercise in self.solved.get(lesson, set())
 
-    def finished(self, lesson: int) -> bool:
-        """Every exercise and every drill of the lesson solved at least once."""
-        return lesson_tasks(lesson) <= self.solved.get(str(lesson), set())
+    def finished(self, lesson: str) -> bool:
+        """Every exercise and every drill of the lesson (its slug) solved at least once."""
+        return lesson_tasks(lesson) <= self.solved.get(lesson, set())
 
     def share_done(self) -> float:
         """The share of all the lessons' exercises and drills solved, from 0 to 1."""
-        tasks = [(item.number, lesson_tasks(item.number)) for item in LESSONS]
-        done = sum(len(keys & self.solved.get(str(number), set())) for number, keys in tasks)
-        return done / sum(len(keys) for _number, keys in tasks)
+        tasks = [(item.slug, lesson_tasks(item.slug)) for item in LESSONS]
+        done = sum(len(keys & self.solved.get(slug, set())) for slug, keys in tasks)
+        return done / sum(len(keys) for _slug, keys in tasks)
 
-    def mark_solved(self, lesson: int, exercise: str) -> None:
+    def mark_solved(self, lesson: str, exercise: str) -> None:
         """Remember a solved exercise, on disk at once (survives a restart of the server), merged
         with what other writers saved meanwhile."""
         if self.is_solved(lesson, exercise) and self.problem is None:
             return
-        self.solved.setdefault(str(lesson), set()).add(exercise)
+        self.solved.setdefault(lesson, set()).add(exercise)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with FileLock(str(self.path.with_name(self.path.name + ".lock")), timeout=LOCK_TIMEOUT):
             stored, problem = _read(self.path)
             if problem is not None:
                 _back_up(self.path)
-            for number, exercises in stored.items():
-                self.solved.setdefault(number, set()).update(exercises)
-            table = {number: sorted(exercises) for number, exercises in sorted(self.solved.items(), key=lambda item: _order(item[0]))}
-            write_json_atomic(self.path, {"version": VERSION, "solved": table})
+            for slug, exercises in stored.items():
+                self.solved.setdefault(slug, set()).update(exercises)
+            write_json_atomic(self.path, {"version": VERSION, "solved": _table(self.solved)})
         self.problem = None
 
 
@@ -122,17 +130,16 @@ class KeptProgress(Progress):
         """Call `listener()` after progress kept by the page is restored."""
         self._listeners.append(listener)
 
-    def mark_solved(self, lesson: int, exercise: str) -> None:
+    def mark_solved(self, lesson: str, exercise: str) -> None:
         """Remember a solved exercise and hand the whole table to `keep`."""
         if self.is_solved(lesson, exercise):
             return
-        self.solved.setdefault(str(lesson), set()).add(exercise)
+        self.solved.setdefault(lesson, set()).add(exercise)
         self.keep(self.text())
 
     def text(self) -> str:
         """The progress as JSON, in the format of the progress file."""
-        table = {number: sorted(exercises) for number, exercises in sorted(self.solved.items(), key=lambda item: _order(item[0]))}
-        return json.dumps({"version": VERSION, "solved": table}, separators=(",", ":"))
+        return json.dumps({"version": VERSION, "solved": _table(self.solved)}, separators=(",", ":"))
 
     def restore(self, value: object) -> bool:
         """Add the solved exercises of `value` (a progress table the page kept) that name a task of a
@@ -141,10 +148,9 @@ class KeptProgress(Progress):
             stored, _problem = _parse(value)
         except PiquetError:
             return False
-        numbers = {str(item.number): item.number for item in LESSONS}
         for lesson, exercises in stored.items():
-            if lesson in numbers:
-                known = exercises & lesson_tasks(numbers[lesson])
+            if lesson in SLUGS:
+                known = exercises & lesson_tasks(lesson)
                 if known:
                     self.solved.setdefault(lesson, set()).update(known)
         for listener in self._listeners:
@@ -152,8 +158,12 @@ class KeptProgress(Progress):
         return True
 
 
-def _order(lesson: str) -> tuple[int, str]:
-    return (int(lesson), "") if lesson.isdigit() else (1 << 30, lesson)
+def _table(solved: dict[str, set[str]]) -> dict[str, list[str]]:
+    """The solved table as stored: the lessons in their order (unknown names last), each sorted."""
+    def order(slug: str) -> tuple[int, str]:
+        return (SLUGS.index(slug), "") if slug in SLUGS else (len(SLUGS), slug)
+
+    return {slug: sorted(solved[slug]) for slug in sorted(solved, key=order)}
 
 
 def _read(path: Path) -> tuple[dict[str, set[str]], PiquetError | None]:
@@ -167,17 +177,27 @@ def _read(path: Path) -> tuple[dict[str, set[str]], PiquetError | None]:
 
 
 def _parse(value: object) -> tuple[dict[str, set[str]], PiquetError | None]:
-    """The good entries of a progress file's `solved` table, and a PiquetError naming a bad one;
-    a file that is not a progress file of this version raises it."""
-    if not isinstance(value, dict) or value.get("version") != VERSION or not isinstance(value.get("solved"), dict):
+    """The good entries of a progress file's `solved` table, by lesson slug, and a PiquetError naming
+    a bad one; a file that is not a progress file of this version or the first raises it."""
+    version = value.get("version") if isinstance(value, dict) else None
+    if version not in (1, VERSION) or not isinstance(value.get("solved"), dict):
         raise PiquetError(N_("The saved lesson progress is not a progress file of this version; it is kept as it is."))
     solved, problem = {}, None
     for lesson, exercises in value["solved"].items():
+        if version == 1:  # by lesson number, in the first order; another name was never a lesson's
+            lesson = _first_slug(lesson)
+            if lesson is None:
+                continue
         if not isinstance(exercises, list) or not all(isinstance(e, str) for e in exercises):
             problem = PiquetError(N_("The saved lesson progress is damaged (lesson {lesson}); it is kept as it is."), lesson=lesson)
             continue
-        solved[str(lesson)] = set(exercises)
+        solved.setdefault(str(lesson), set()).update(exercises)
     return solved, problem
+
+
+def _first_slug(number: str) -> str | None:
+    """The slug of lesson `number` of a version-1 file, or None if it names none."""
+    return FIRST_ORDER[int(number) - 1] if number.isdigit() and 1 <= int(number) <= len(FIRST_ORDER) else None
 
 
 def _back_up(path: Path) -> Path:

@@ -22,7 +22,8 @@ import ipywidgets as widgets
 
 from piquet_widgets.engine import Card
 from piquet_widgets.i18n import _, ngettext
-from piquet_widgets.teach.drills import Drill, DrillSpec, Feedback, check, make, read_number
+from piquet_widgets.teach.drills import EVALUATED, Drill, DrillSpec, Feedback, check, make, needs_valuing, read_number, remember_value, value_discard
+from piquet_widgets.widgets.analysis_status import Analyst
 from piquet_widgets.widgets.board import set_children
 from piquet_widgets.widgets.cards import CardRow
 from piquet_widgets.widgets.language import Texts
@@ -41,6 +42,10 @@ class DrillView(widgets.VBox):
 
     `on_solved` is called each time a drill is solved before its answer was shown (the lesson
     counts it as progress); the level rises by one with each, up to the spec's `levels`.
+
+    A drill judged by the whole-deal evaluator (`drills.EVALUATED`: choosing discards, about a
+    second) is dealt, and a discard outside the evaluator's short list valued, by the `analyst`'s
+    runner: "Analysing…" shows while it runs in its thread, and the drill or the verdict follows.
     """
 
     def __init__(
@@ -58,6 +63,7 @@ class DrillView(widgets.VBox):
         self.on_solved = on_solved
         self.solved_before = solved_before
         self.texts = texts or Texts()
+        self.dealing = True  # until the first drill is dealt
         self.heading = widgets.HTML()
         self.heading.add_class("pw-drill-title")
         self.prompt = widgets.HTML()
@@ -78,7 +84,9 @@ class DrillView(widgets.VBox):
         self.new_button.add_class("pw-drill-new")
         self.new_button.on_click(lambda _button: self.another())
         answer = widgets.HBox([self.number, self.check_button, self.choices], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([widgets.HTML(STYLE), self.heading, self.prompt, self.rows, self.sheet, answer, self.feedback, self.new_button])
+        self.analyst = Analyst() if spec.kind in EVALUATED else None
+        analysis = [self.analyst] if self.analyst is not None else []
+        super().__init__([widgets.HTML(STYLE), self.heading, self.prompt, self.rows, self.sheet, answer, *analysis, self.feedback, self.new_button])
         self.add_class("pw-drill")
         self.add_class(f"pw-drill-{spec.kind}")
         self.texts.add(self._render_words)
@@ -89,9 +97,31 @@ class DrillView(widgets.VBox):
 
     def another(self, raise_level: bool = True) -> None:
         """Deal a fresh drill (one level harder if the last one was solved)."""
-        if raise_level and self.solved_now:
+        if raise_level and getattr(self, "solved_now", False):
             self.level = min(self.level + 1, self.spec.levels)
-        self.drill: Drill = make(self.spec, self.rng.randrange(2**32), self.level)
+        seed, level = self.rng.randrange(2**32), self.level
+        if self.analyst is None:
+            self._show(make(self.spec, seed, level))
+            return
+        self._waiting()
+        self.analyst.new_deal()
+        self.analyst.run(lambda solver: make(self.spec, seed, level, solver=solver), self._show)
+
+    def _waiting(self) -> None:
+        """No drill to act on while the next one is dealt (in the analyst's thread)."""
+        self.dealing = True
+        self.solved = self.shown = self.solved_now = False
+        self.last = None
+        self.card_rows = []
+        self.rows.children = ()
+        self.prompt.value = ""
+        self.check_button.layout.display = "none"
+        self.feedback.value = ""
+
+    def _show(self, drill: Drill) -> None:
+        """Show a freshly dealt drill, ready to be answered."""
+        self.drill: Drill = drill
+        self.dealing = False
         self.tries = 0
         self.solved = False
         self.solved_now = False  # solved before the answer was shown
@@ -128,7 +158,7 @@ class DrillView(widgets.VBox):
 
     def click(self, card: Card) -> None:
         """A card of the row to act on was clicked: it answers, or joins (leaves) the selection."""
-        if self.solved or self.shown:
+        if self.solved or self.shown or self.dealing:
             return
         if self.drill.answer == "card":
             self.submit(card)
@@ -138,6 +168,8 @@ class DrillView(widgets.VBox):
 
     def check(self) -> Feedback | None:
         """"Check": submit the selected cards or the typed number."""
+        if self.dealing:
+            return None
         if self.drill.answer == "number":
             value = read_number(self.number.value)
             if value is None:
@@ -150,6 +182,8 @@ class DrillView(widgets.VBox):
 
     def choose(self, key: str) -> Feedback | None:
         """A choice button: the answer itself, or (with cards to select) the name of the cards."""
+        if self.dealing:
+            return None
         if self.drill.answer == "cards":
             return self.submit((frozenset(self.chosen), key)) if self._some_chosen() else None
         return self.submit(key)
@@ -162,7 +196,17 @@ class DrillView(widgets.VBox):
 
     def submit(self, answer: Any) -> Feedback | None:
         """Judge an answer; a second wrong one shows the answer, explained."""
-        if self.solved or self.shown:
+        if self.solved or self.shown or self.dealing:
+            return None
+        if needs_valuing(self.drill, answer) and self.analyst is not None:
+            drill = self.drill
+
+            def valued(evaluation: Any) -> None:
+                remember_value(drill, evaluation)
+                if self.drill is drill:
+                    self.submit(answer)
+
+            self.analyst.run(lambda solver: value_discard(drill, answer, solver), valued)
             return None
         self.tries += 1
         feedback = check(self.drill, answer)
@@ -210,7 +254,9 @@ class DrillView(widgets.VBox):
 
     def _render_words(self) -> None:
         """Every word of the drill, in the current language."""
-        if not hasattr(self, "drill"):
+        if self.analyst is not None:
+            self.analyst.relabel()
+        if self.dealing:
             return
         drill = self.drill
         self.heading.value = self._heading()

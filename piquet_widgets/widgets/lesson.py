@@ -112,11 +112,14 @@ def _partie_sheet_html(value) -> str:
     return f"{table}<p class='pw-partie-result'>{escape(verdict)}</p>"
 
 
-def walkthrough_view(walk: Walkthrough) -> widgets.Widget:
-    """The walkthrough of a lesson's deal, at the start of the phase the lesson talks about."""
+def walkthrough_view(
+    walk: Walkthrough, on_practise: Callable[[str], None] | None = None, on_next_lesson: Callable[[], str | None] | None = None
+) -> widgets.Widget:
+    """The walkthrough of a lesson's deal, at the start of the phase the lesson talks about; at
+    its end it suggests practising the deal and the next lesson (see `DealWalkthrough`)."""
     from piquet_widgets.widgets.walkthrough import DealWalkthrough
 
-    view = DealWalkthrough(walk.record, language_selector=False)  # the lesson has one menu
+    view = DealWalkthrough(walk.record, language_selector=False, on_practise=on_practise, on_next_lesson=on_next_lesson)  # the lesson has one menu
     if walk.start in PHASES:
         view.jump(walk.start)
     else:
@@ -132,7 +135,12 @@ def practice_view(practice: Practice) -> widgets.Widget:
     return PracticeTable(language_selector=False)
 
 
-def illustration(show: object, texts: Texts | None = None) -> widgets.Widget:
+def illustration(
+    show: object,
+    texts: Texts | None = None,
+    on_practise: Callable[[str], None] | None = None,
+    on_next_lesson: Callable[[], str | None] | None = None,
+) -> widgets.Widget:
     """The widget of one of the lessons' illustrations (its words re-rendered with `texts`;
     the walkthrough and the practice table follow the language themselves)."""
     if isinstance(show, Cards):
@@ -140,7 +148,7 @@ def illustration(show: object, texts: Texts | None = None) -> widgets.Widget:
     if isinstance(show, PartieSheet):
         return partie_sheet(show, texts)
     if isinstance(show, Walkthrough):
-        return walkthrough_view(show)
+        return walkthrough_view(show, on_practise, on_next_lesson)
     if isinstance(show, Practice):
         return practice_view(show)
     if isinstance(show, Odds):
@@ -165,16 +173,18 @@ class LessonView:
 
     def __init__(
         self,
-        number: int,
+        key: int | str,
         notebook: bool = False,
         on_next: Callable[[int], None] | None = None,
         on_progress: Callable[[], None] | None = None,
         progress: KeptProgress | None = None,
+        on_practise: Callable[[str], None] | None = None,
     ) -> None:
-        self.lesson: Lesson = script.lesson(number)
+        self.lesson: Lesson = script.lesson(key)  # its number (place in the order) or its slug
         self.notebook = notebook
         self.on_next = on_next  # opens another lesson: the page's "Next lesson →" calls it
         self.on_progress = on_progress  # called after each exercise or drill solved
+        self.on_practise = on_practise  # a finished walkthrough's "Practise this deal" (the app's practice table)
         self.texts = Texts()
         self.kept = progress
         if progress is not None:
@@ -184,7 +194,7 @@ class LessonView:
     def _restored(self) -> None:
         """The page's progress arrived: tick what it says is solved."""
         for key, view in self._marks:
-            if self.kept is not None and self.kept.is_solved(self.lesson.number, key) and not view.solved_before:
+            if self.kept is not None and self.kept.is_solved(self.lesson.slug, key) and not view.solved_before:
                 view.mark_solved_before()
 
     def _title(self) -> str:
@@ -223,16 +233,33 @@ class LessonView:
 
         children: list[widgets.Widget] = [self.texts.html(render, "pw-lesson-text")]
         if part.show is not None:
-            children.append(illustration(part.show, self.texts))
+            children.append(illustration(part.show, self.texts, self.on_practise, self._next_lesson()))
         if part.note:
             children.append(self.texts.html(lambda: f"<p><em>{markup(part.note)}</em></p>", "pw-lesson-note"))
         if part.also is not None:
             if part.more:
                 children.append(self.texts.html(lambda: f"<p>{markup(part.more)}</p>", "pw-lesson-text"))
-            children.append(illustration(part.also, self.texts))
+            children.append(illustration(part.also, self.texts, self.on_practise, self._next_lesson()))
         box = widgets.VBox(children)
         box.add_class("pw-lesson-part")
         return self.texts.keep(box)
+
+    def _next_lesson(self) -> Callable[[], str | None] | None:
+        """What a finished walkthrough's "Next lesson →" does: open the next lesson (`on_next`,
+        the app), or say which notebook holds it; None after the last lesson."""
+        number = self.lesson.number
+        if number >= len(script.LESSONS):
+            return None
+        if self.on_next is not None:
+            on_next = self.on_next
+            return lambda: on_next(number + 1)
+        following = script.lesson(number + 1)
+
+        def name_it() -> str:
+            title = _("Lesson {number}: {title}").format(number=following.number, title=text(following.title))
+            return _("The next lesson, {lesson}, is in the notebook {name}.").format(lesson=title, name=following.notebook_name)
+
+        return name_it
 
     exercise_key = staticmethod(exercise_key)
     drill_key = staticmethod(drill_key)
@@ -255,7 +282,7 @@ class LessonView:
         if progress is None:
             return
         try:
-            progress.mark_solved(self.lesson.number, key)
+            progress.mark_solved(self.lesson.slug, key)
         except (OSError, PiquetError):
             return
         if self.on_progress is not None:
@@ -268,7 +295,7 @@ class LessonView:
         solved one is remembered at once. A damaged progress file is reported in a note
         (`pw-progress-problem`) and the exercises work as usual."""
         progress = self._progress()
-        lesson = self.lesson.number
+        lesson = self.lesson.slug
         quizzes: list[widgets.Widget] = []
         if progress is not None and progress.problem is not None:
             problem = progress.problem
@@ -307,7 +334,7 @@ class LessonView:
         from piquet_widgets.widgets.drill import DrillView
 
         progress = self._progress()
-        lesson = self.lesson.number
+        lesson = self.lesson.slug
         views: list[widgets.Widget] = [self.texts.html(lambda: "<h3>{}</h3>".format(escape(_("Drills"))), "pw-lesson-text")]
         for number, spec in enumerate(lesson_drills(lesson), 1):
             key = self.drill_key(number)

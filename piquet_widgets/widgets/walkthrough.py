@@ -115,6 +115,13 @@ class DealWalkthrough(widgets.VBox):
     value (elder's points to come minus younger's, from the exact solver) and what the deal as
     played brought instead; it follows the steps until pressed again. `best_line` is the `Line`
     shown. A long search shows "Analysing…" and a Stop button (see `analysis.runner`).
+
+    At the last step a next-step panel (`pw-next-step`) suggests what to do next. "Practise this
+    deal" (`pw-practise-deal`) calls `on_practise(code)` with the deal code (the app switches to
+    its practice table with this deal); without it, a practice table of this deal opens in the
+    panel (a notebook). "Next lesson →" (`pw-next-step-lesson`) shows only with `on_next_lesson` (a
+    lesson's walkthrough); what that returns, if anything, is said in the panel (a notebook
+    cannot open the next one: it names it).
     """
 
     def __init__(
@@ -125,8 +132,12 @@ class DealWalkthrough(widgets.VBox):
         step: int = 0,
         four_colour: bool = False,
         language_selector: bool = True,
+        on_practise: Callable[[str], None] | None = None,
+        on_next_lesson: Callable[[], str | None] | None = None,
     ) -> None:
         self._player = player
+        self.on_practise = on_practise
+        self.on_next_lesson = on_next_lesson
         self._updating = False
         self._cache: dict[int, tuple[str, str]] = {}
 
@@ -153,6 +164,20 @@ class DealWalkthrough(widgets.VBox):
         self._lines: dict[int, Line] = {}
         self.chart = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-chart").add_class("pw-panel")
         self.tricks_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-tricks-played").add_class("pw-panel")
+        self.next_step_heading = widgets.HTML()
+        self.practise_button = widgets.Button(button_style="primary").add_class("pw-practise-deal")
+        self.practise_button.on_click(lambda _button: self.practise())
+        self.next_lesson_button = widgets.Button().add_class("pw-next-step-lesson")
+        self.next_lesson_button.on_click(lambda _button: self.next_lesson())
+        set_shown(self.next_lesson_button, on_next_lesson is not None)
+        self.next_step_note = widgets.HTML().add_class("pw-next-step-note")
+        self._next_note: str = ""
+        self.practice_view = widgets.Box(layout=widgets.Layout(width="100%"))  # under the columns: this deal's practice table, asked for without `on_practise`
+        self.next_step = widgets.VBox([
+            self.next_step_heading,
+            widgets.Box([self.practise_button, self.next_lesson_button], layout=widgets.Layout(flex_flow="row wrap")),
+            self.next_step_note,
+        ], layout=widgets.Layout(width="100%")).add_class("pw-next-step").add_class("pw-panel")
 
         self.first_button.on_click(lambda _button: self.first())
         self.prev_button.on_click(lambda _button: self.previous())
@@ -171,10 +196,10 @@ class DealWalkthrough(widgets.VBox):
         ).add_class("pw-toolbar")
         self.keys_view = StepKeys({"ArrowRight": self.next, "ArrowLeft": self.previous, "Home": self.first, "End": self.last})
         main = widgets.VBox([self.felt]).add_class("pw-main")
-        text = widgets.VBox([self.explanation, self.analyst, self.best_line_view, self.summary]).add_class("pw-text")
+        text = widgets.VBox([self.explanation, self.next_step, self.analyst, self.best_line_view, self.summary]).add_class("pw-text")
         side = widgets.VBox([self.board, self.tricks_view, self.chart, self.events_view]).add_class("pw-side")
         columns = widgets.Box([text, main, side]).add_class("pw-columns")
-        super().__init__([style_widget(), header, toolbar, self.slider, columns, self.keys_view])
+        super().__init__([style_widget(), header, toolbar, self.slider, columns, self.practice_view, self.keys_view])
         self.add_class("pw-root").add_class("pw-walkthrough")
         self.load(source, step=step)
         follow_language(self.refresh)
@@ -184,6 +209,8 @@ class DealWalkthrough(widgets.VBox):
         """Show another deal (same kinds of source as the constructor), at `step`."""
         timeline = timeline_from(source, self._player)
         self.analyst.new_deal()
+        self.practice_view.children = ()
+        self._next_note = ""
         self._lines = {}
         self.timeline = timeline
         self.steps: list[Step] = steps_of(timeline)
@@ -254,6 +281,23 @@ class DealWalkthrough(widgets.VBox):
         """Go to the first step of a phase: deal, exchange, declarations, play or end."""
         if phase in self._starts:
             self.go(self._starts[phase])
+
+    # -- the next step, at the end ----------------------------------------------------------------------
+    def practise(self) -> None:
+        """"Practise this deal": hand its code to `on_practise`, or open a practice table of it here."""
+        if self.on_practise is not None:
+            self.on_practise(self.code)
+            return
+        from piquet_widgets.widgets.practice import PracticeTable
+
+        self.practice_view.children = (PracticeTable(deal=self.code, language_selector=False),)
+
+    def next_lesson(self) -> None:
+        """"Next lesson →": the lesson's callback, and what it says shown in the panel."""
+        if self.on_next_lesson is None:
+            return
+        self._next_note = self.on_next_lesson() or ""
+        set_value(self.next_step_note, f"<p>{_esc(self._next_note)}</p>" if self._next_note else "")
 
     # -- the best continuation -----------------------------------------------------------------------
     @property
@@ -351,6 +395,10 @@ class DealWalkthrough(widgets.VBox):
             self.best_line_button.description = _("Best play from here")
         self.best_line_button.tooltip = _("Show the best continuation from this moment of the play (the exact solver)")
         self.analyst.relabel()
+        set_value(self.next_step_heading, "<h3>{}</h3>".format(_esc(_("What next?"))))
+        self.practise_button.description = _("Practise this deal")
+        self.practise_button.tooltip = _("Play this deal yourself at the practice table")
+        self.next_lesson_button.description = self.next_lesson_button.tooltip = _("Next lesson →")
         self.slider.description = ""
         self.keys_view.slider_label = _("Step of the deal")
         self.phase_select.description = _("Phase of the deal")
@@ -398,6 +446,7 @@ class DealWalkthrough(widgets.VBox):
             if at_end:
                 set_value(self.summary, summary_html(deal))
             set_shown(self.summary, at_end)
+            set_shown(self.next_step, self.step == len(self.steps) - 1)
             last = len(self.steps) - 1
             self.prev_button.disabled = self.step == 0
             self.first_button.disabled = self.step == 0

@@ -98,11 +98,11 @@ def test_lesson_opened_and_exercises_answered(open_page: Callable[..., Page], ap
 
 
 def test_lesson_by_url(open_page: Callable[..., Page], app_url: str, artifacts: Path) -> None:
-    page = open_page(f"{app_url}?lesson=7", height=1000)
-    expect(page.locator(".pw-lesson-7 .pw-partie-sheet").first).to_contain_text("303")
-    expect(page.locator(".pw-lesson-link-7")).to_have_class(re.compile(r"mod-info"))
-    page.locator(".pw-lesson-7 .pw-partie-sheet").first.scroll_into_view_if_needed()
-    page.screenshot(path=artifacts / "app-lesson-7.png")
+    page = open_page(f"{app_url}?lesson=the-partie-and-the-rubicon", height=1000)  # by its slug: lesson 8
+    expect(page.locator(".pw-lesson-8 .pw-partie-sheet").first).to_contain_text("303")
+    expect(page.locator(".pw-lesson-link-8")).to_have_class(re.compile(r"mod-info"))
+    page.locator(".pw-lesson-8 .pw-partie-sheet").first.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "app-lesson-8.png")
 
 
 def practice_game(seed: int) -> tuple[Deal, list[str]]:
@@ -176,3 +176,28 @@ def test_deal_code_by_url(open_page: Callable[..., Page], app_url: str) -> None:
     page = open_page(f"{app_url}?deal={deal_code(deal)}")
     expect(page.locator(".pw-walkthrough .pw-deal-code")).to_contain_text(deal_code(deal))
     expect(page.locator(".pw-share a")).to_have_attribute("href", re.compile(r"^\?deal="))
+
+
+def test_a_finished_walkthrough_puts_its_deal_on_the_practice_table(open_page: Callable[..., Page], app_url: str, artifacts: Path) -> None:
+    deal = Deal.from_seed(2025)
+    page = open_page(f"{app_url}?deal={deal_code(deal)}", height=1100)
+    walk = page.locator(".pw-walkthrough")
+    expect(walk).to_be_visible()
+    expect(walk.locator(".pw-next-step")).to_be_hidden()
+    walk.locator(".pw-last").click()
+    panel = walk.locator(".pw-next-step")
+    expect(panel).to_be_visible()
+    expect(panel.locator(".pw-practise-deal")).to_have_text("Practise this deal")
+    expect(panel.locator(".pw-next-step-lesson")).to_be_hidden()  # the walkthrough section is no lesson
+    page.screenshot(path=artifacts / "app-walkthrough-next-step.png", full_page=True)
+    panel.locator(".pw-practise-deal").click()
+    table = page.locator(".pw-section-practice .pw-practice")
+    expect(table).to_be_visible()
+    expect(page.locator(".pw-nav-practice")).to_have_class(re.compile(r"pw-nav-active"))
+    hand = table.locator(".pw-hand-elder .pw-card")
+    expect(hand).to_have_count(12)
+    expect(hand.first).to_have_attribute("data-card", re.compile(r"\w\w"))
+    shown = sorted(hand.nth(index).get_attribute("data-card") for index in range(12))
+    assert shown == sorted(card.code for card in deal.hand(0))
+    expect(table).to_contain_text(deal_code(deal))
+    page.screenshot(path=artifacts / "app-walkthrough-practised.png")

@@ -25,7 +25,7 @@ def test_progress_is_per_visitor_and_survives_a_reload(open_page: Callable[..., 
     expect(exercise.locator(".pw-quiz-right")).to_be_visible()
     first.wait_for_function("() => localStorage.getItem('piquet-widgets.lesson-progress') !== null")
     kept = json.loads(first.evaluate("() => localStorage.getItem('piquet-widgets.lesson-progress')"))
-    assert kept == {"version": 1, "solved": {"3": ["exercise-1"]}}
+    assert kept == {"version": 2, "solved": {"the-point": ["exercise-1"]}}
 
     first.reload()  # a new kernel: only A's browser remembers
     expect(first.locator(".pw-exercise-1 .pw-quiz-solved")).to_be_visible()
@@ -53,4 +53,4 @@ def test_two_tabs_of_one_visitor_keep_each_others_progress(open_page: Callable[.
     key = "piquet-widgets.lesson-progress"
     second.wait_for_function(f"() => (localStorage.getItem('{key}') || '').includes('exercise-2')")
     kept = json.loads(second.evaluate(f"() => localStorage.getItem('{key}')"))
-    assert kept["solved"]["4"] == ["exercise-1", "exercise-2"]
+    assert kept["solved"]["sequences-and-sets"] == ["exercise-1", "exercise-2"]
