@@ -265,7 +265,7 @@ def test_the_evaluators_best_discard_is_accepted_and_a_clearly_worse_one_refused
     drill = make("discard", seed, level)
     hand, deal = _hand_and_deal(drill)
     ranked = evaluate_exchange(deal)
-    best = ranked[0]
+    best = ranked[0]  # the evaluator's best (its finalists, valued on more orders, come first)
     assert check(drill, best.discards).right
     # the evaluator's own worst of its short list, or (when all are close) a discard of the five
     # (or three) highest cards, valued by the evaluator with it included

@@ -835,8 +835,10 @@ DISCARD_CANDIDATES = 6  # deals valued at most; the one whose lead is nearest th
 
 def discard_values(deal: Deal, solver: Any = None, include: Iterable[tuple[Card, ...]] = ()) -> dict[frozenset[Card], Any]:
     """The evaluator's valuation of the discards of the player to exchange (its short list, and
-    `include`): each an `Evaluation` of the whole deal, his points minus his opponent's. Stopped
-    (`SearchInterrupted`) when the solver's `should_stop` says so."""
+    `include`): each an `Evaluation` of the whole deal, his points minus his opponent's, in the
+    evaluator's order, its best first (valued on more talon orders than the rest: the best by
+    that valuation, not the highest figure). Stopped (`SearchInterrupted`) when the solver's
+    `should_stop` says so."""
     from piquet_widgets.analysis.evaluator import evaluate_exchange
 
     stop = getattr(solver, "should_stop", None)
@@ -845,7 +847,7 @@ def discard_values(deal: Deal, solver: Any = None, include: Iterable[tuple[Card,
 
 def discard_lead(values: dict[frozenset[Card], Any]) -> float | None:
     """How far the best discard leads the best one refused (None when all are within the tolerance)."""
-    best = max(found.expected for found in values.values())
+    best = next(iter(values.values())).expected
     refused = [found.expected for found in values.values() if found.expected < best - DISCARD_TOLERANCE]
     return best - max(refused) if refused else None
 
@@ -871,7 +873,7 @@ def make_discard(rng: random.Random, level: int, solver: Any = None) -> Drill:
         raise RuntimeError("no deal where the choice of discards matters was found")  # a bug, not the learner's
     _distance, deal, values = min(found, key=lambda item: item[0])
     seat = deal.to_move
-    best = max(values, key=lambda cards: values[cards].expected)
+    best = next(iter(values))
     hand = tuple(sorted(deal.hand(seat), key=lambda card: (card.suit, -card.rank)))
     other = tuple(sorted(deal.hand(seat.other), key=lambda card: (card.suit, -card.rank)))
     most = len(deal.talon_left) if seat is YOUNGER else 5
