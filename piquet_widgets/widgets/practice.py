@@ -593,7 +593,7 @@ class PracticeTable(widgets.VBox):
                 self._review = (final, review)  # type: ignore[assignment]
                 self._show_review()
 
-        self.analyst.run(lambda solver: review_deal(timeline, seats, solver), done)
+        self.analyst.run(lambda solver: review_deal(timeline, seats, solver, progress=self.analyst.runner.progress), done)
 
     def _show_review(self) -> None:
         review = self.review
