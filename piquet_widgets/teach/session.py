@@ -98,8 +98,9 @@ class PracticeSession:
       ("Declare for me") the declarations are made for him.
     - `show_talon`: the study option that turns the talon face up before it is drawn (rules 8b:
       it is face down in open piquet); the advice still assumes its order is unknown.
-    - In closed mode the computer plays the closed player of `level` through `Screened` and the
-      learner declares himself (he may sink).
+
+    In closed mode the computer plays the closed player of `level` through `Screened` and the
+    learner declares himself (he may sink).
     """
 
     def __init__(

@@ -131,12 +131,12 @@ def open_table(open_page: Callable[..., playwright_sync.Page], voila: VoilaServe
     elder, younger and the talon as three texts ("AS KS …")."""
 
     def open_table(name: str, deal: int | tuple[str, str, str], **options: object) -> playwright_sync.Page:
-        first = repr(deal) if isinstance(deal, int) else f"Deal.new(*(parse_cards(text) for text in {tuple(deal)!r}))"
+        dealt = repr(deal) if isinstance(deal, int) else f"Deal.new(*(parse_cards(text) for text in {tuple(deal)!r}))"
         given = "".join(f"{key}={value!r}, " for key, value in options.items())
         code = (
             "from piquet_widgets.engine import Deal, parse_cards\n"
             "from piquet_widgets.widgets.practice import PracticeTable\n"
-            f"PracticeTable({given}deal={first}, keep_in_browser=False)"
+            f"PracticeTable({given}deal={dealt}, keep_in_browser=False)"
         )
         return open_page(voila.notebook(code, name=name), width=1280, height=1000)
 
