@@ -10,6 +10,7 @@ import pytest
 
 from piquet_widgets.analysis.evaluator import Settings, SearchInterrupted, _YoungerChoices, evaluate_exchange
 from piquet_widgets.analysis.solve import solve_position
+from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, Phase, Position
 from piquet_widgets.engine.cards import cards_of, mask_of
 from piquet_widgets.engine.combinations import is_carte_blanche
@@ -105,8 +106,11 @@ def test_progress_counts_every_planned_solve_and_a_stop_interrupts():
     assert [done for done, _ in seen] == list(range(1, 3 * len(evaluations) + 2 * 5 + 1))
     assert [e.orders for e in evaluations[:2]] == [5, 5] and all(e.orders == 3 for e in evaluations[2:])
     calls = []
+    solver = Solver()
+    solver.should_stop = lambda: calls.append(1) or len(calls) > 3  # the stop check rides on the solver
     with pytest.raises(SearchInterrupted):
-        evaluate_exchange(deal, SMALL, should_stop=lambda: calls.append(1) or len(calls) > 3)
+        evaluate_exchange(deal, SMALL, solver=solver)
+    assert len(calls) == 4
 
 
 def test_outside_the_exchange_the_evaluator_refuses():

@@ -4,6 +4,9 @@ codes, and a whole partie with its settlement."""
 
 from __future__ import annotations
 
+import re
+import threading
+
 from widget_helpers import click_card, find, find_all, text_of
 
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, Phase, PiquetError, Play, deal_code
@@ -348,6 +351,64 @@ def test_the_table_shows_pw_busy_while_the_hint_is_computed():
     runner.wait()
     assert "pw-busy" not in find(table, "pw-analysis")._dom_classes
     assert "Ask again for the move" in text_of(find(table, "pw-hint-text").value)
+
+
+def watch_the_evaluation(monkeypatch, before_each_draw=lambda: None) -> list[threading.Thread]:
+    """The threads in which the whole-deal evaluator solves its draws (`before_each_draw` runs first)."""
+    from piquet_widgets.analysis import evaluator
+
+    threads: list[threading.Thread] = []
+    step = evaluator._Work._step
+
+    def watched(work) -> None:
+        threads.append(threading.current_thread())
+        before_each_draw()
+        step(work)
+
+    monkeypatch.setattr(evaluator._Work, "_step", watched)
+    return threads
+
+
+def test_the_exchange_s_hint_goes_on_in_the_runner_s_thread_and_tells_its_progress(monkeypatch):
+    """The whole-deal evaluation behind the exchange's hint takes about a second: past the runner's
+    budget it goes on in the runner's thread, the kernel's thread free, "Analysing… N %" shown."""
+    threads = watch_the_evaluation(monkeypatch)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
+    runner = table.analyst.runner
+    runner.budget = 0.0  # every search goes to the thread
+    shown: list[str] = []
+    find(table, "pw-analysis-status").observe(lambda change: shown.append(text_of(change["new"])), names="value")
+    table.show_hint()
+    assert runner.busy and "pw-busy" in find(table, "pw-analysis")._dom_classes  # control is back, the work goes on
+    assert "Analysing…" in shown[-1] and table._hint is None
+    runner.wait(60)
+    assert threads and {thread.name for thread in threads} == {"piquet-analysis"}
+    assert any(re.fullmatch(r"Analysing… \d+ %", text.strip()) for text in shown)  # the share solved, as it went
+    assert "pw-busy" not in find(table, "pw-analysis")._dom_classes
+    assert text_of(find(table, "pw-hint-text").value).strip().startswith("Keep your ")
+
+
+def test_stop_interrupts_the_exchange_s_hint(monkeypatch):
+    reached, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        """The first draw solved waits for the Stop button (never in the kernel's thread: it would wait for ever)."""
+        if threading.current_thread() is not threading.main_thread():
+            reached.set()
+            release.wait(10)
+
+    threads = watch_the_evaluation(monkeypatch, hold)
+    table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
+    runner = table.analyst.runner
+    runner.budget = 0.0
+    table.show_hint()
+    assert reached.wait(30)  # the evaluation has solved its first draw, in the runner's thread
+    find(table, "pw-stop-analysis").click()
+    release.set()  # the draw being solved ends; the next one is not begun
+    runner.wait(60)
+    assert runner.state == "stopped" and len(threads) == 1
+    assert "stopped" in text_of(find(table, "pw-analysis-status").value)
+    assert table._hint is None and find(table, "pw-hint-text").layout.display == "none"
 
 
 def closed(widget) -> bool:

@@ -21,6 +21,7 @@ from piquet_widgets.analysis.review import (
     deadline,
     hint,
     review_deal,
+    review_exchanges,
     review_play,
 )
 from piquet_widgets.analysis.solve import solve_position
@@ -147,6 +148,30 @@ def test_the_hint_in_the_exchange_is_the_evaluators_best_choice():
     best = evaluate_exchange(deal)[0]
     assert found.cards == best.discards and found.value == best.expected and steps[-1] == len(steps)
     assert found.text.startswith("Hint: Discards") and "over the whole deal" in found.text
+
+
+def test_the_exchange_s_hint_and_review_ask_the_stop_check_of_their_solver():
+    """An analysis runner sets its stop check on its solver and hands the solver to the task: the
+    whole-deal evaluation behind the hint and the review must ask it, not run on regardless."""
+    timeline = timeline_of(7)
+    solver = Solver()
+    asked = []
+    solver.should_stop = lambda: asked.append(1) or True  # the runner: out of time
+    for search in (lambda: hint(timeline[0], solver), lambda: review_exchanges(timeline, [ELDER], solver)):
+        asked.clear()
+        started = time.monotonic()
+        with pytest.raises(SearchInterrupted):
+            search()
+        assert asked and time.monotonic() - started < 0.5  # stopped at once (the evaluation takes a second)
+        assert solver.should_stop is not None  # and the runner's check is left in place
+
+
+def test_the_review_tells_the_progress_of_each_exchange_as_a_share_of_the_whole():
+    timeline = timeline_of(7)
+    shares = []
+    review_exchanges(timeline, solver=Solver(), progress=lambda done, total: shares.append(done / total))
+    assert shares == sorted(shares) and shares[-1] == 1.0
+    assert 0.5 in shares  # elder's exchange is the first half, younger's the second
 
 
 def test_younger_s_hint_says_nothing_of_the_order_of_the_talon():

@@ -57,12 +57,10 @@ from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Phase, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import N_, _, format_decimal
 
-__all__ = ["Evaluation", "Settings", "evaluate_exchange", "SearchInterrupted"]
+__all__ = ["Evaluation", "Progress", "Settings", "evaluate_exchange", "part_of", "SearchInterrupted"]
 
 #: Called with (draws solved, draws planned) as the evaluation goes.
 Progress = Callable[[int, int], None]
-#: Asked between solves and inside them; answering True stops the evaluation (`SearchInterrupted`).
-StopCheck = Callable[[], bool]
 
 # The strength for the play of every holding of one suit (a byte), so that many hands add up at once.
 _SUIT_STRENGTH = np.array([_strength(byte) for byte in range(256)])
@@ -127,27 +125,24 @@ def evaluate_exchange(
     solver: Solver | None = None,
     include: Iterable[tuple[Card, ...]] = (),
     progress: Progress | None = None,
-    should_stop: StopCheck | None = None,
 ) -> list[Evaluation]:
     """The short list of the player to move's exchanges (and the choices in `include`, such as the
     learner's), each valued by the whole deal, best first (elder's finalists, valued on more
     orders, ahead of the rest).
 
     Uses only what that player sees: never the order of the talon. `progress(done, total)` is
-    called after each planned draw is solved (`total` of them in all); when `should_stop()` answers True the evaluation raises
-    `SearchInterrupted` (nothing is returned). Raises PiquetError outside the exchange.
+    called after each planned draw is solved (`total` of them in all). The stop check is the
+    solver's own (`Solver.should_stop`, set by an analysis runner or `review.stopping`), asked
+    between solves and inside them, and never changed here: when it answers True the evaluation
+    raises `SearchInterrupted` (nothing is returned). Raises PiquetError outside the exchange.
     """
     if deal.phase is not Phase.EXCHANGE:
         raise PiquetError(N_("The exchange is over."))
-    seat = deal.to_move
-    work = _Work(deal, solver or Solver(), [mask_of(discards) for discards in include], progress, should_stop)
-    previous, work.solver.should_stop = work.solver.should_stop, should_stop
-    try:
-        if seat is ELDER:
-            return work.elder(settings or ELDER_SETTINGS)
-        return work.younger(settings or YOUNGER_SETTINGS)
-    finally:
-        work.solver.should_stop = previous
+    work = _Work(deal, solver or Solver(), [mask_of(discards) for discards in include], progress)
+    work.check_stop()  # a runner out of its budget already: straight to its thread
+    if deal.to_move is ELDER:
+        return work.elder(settings or ELDER_SETTINGS)
+    return work.younger(settings or YOUNGER_SETTINGS)
 
 
 class _YoungerChoices:
@@ -211,15 +206,12 @@ def _short_list(masks: list[int], declarations: np.ndarray, hand: int, settings:
 class _Work:
     """One evaluation: the deal as the player to move sees it, the solver, the caches, the progress."""
 
-    def __init__(
-        self, deal: Deal, solver: Solver, include: list[int], progress: Progress | None, should_stop: StopCheck | None
-    ) -> None:
+    def __init__(self, deal: Deal, solver: Solver, include: list[int], progress: Progress | None) -> None:
         self.deal = deal
         self.rules = deal.rules
         self.blanche = (is_carte_blanche(deal.elder_dealt), is_carte_blanche(deal.younger_dealt))
         self.solver = solver
         self.progress = progress
-        self.should_stop = should_stop
         self.include = include
         self.done = self.total = 0
         self.values: dict[tuple[int, int], int] = {}
@@ -230,8 +222,7 @@ class _Work:
         hand = deal.hands[ELDER]
         talon = tuple(sorted(deal.talon))  # the cards only: elder does not know their order
         advice = advise_exchange(deal)
-        if self.should_stop is not None and self.should_stop():
-            raise SearchInterrupted
+        self.check_stop()
         listed = [advice[i] for i in _short_list([mask_of(a.discards) for a in advice], np.array([a.expected for a in advice]), hand, settings, self.include)]
         self.choices = _YoungerChoices(deal.hands[YOUNGER], talon, self.blanche, self.rules.younger_min_exchange)
         rng = random.Random(_seed(deal.hands, mask_of(talon)))
@@ -315,8 +306,7 @@ class _Work:
         declarations that decide whether a pique is still possible."""
         key = (elder, younger)
         if key not in self.values:
-            if self.should_stop is not None and self.should_stop():
-                raise SearchInterrupted
+            self.check_stop()
             mine, theirs = (_decode(_codes(np.array([hand], np.int64))) for hand in (elder, younger))
             elder_total, younger_total, _, _ = declaration_scores(mine, theirs, self.blanche)
             scores = (int(elder_total[0]), int(younger_total[0]))
@@ -324,11 +314,25 @@ class _Work:
             self.values[key] = value
         return self.values[key]
 
+    def check_stop(self) -> None:
+        """Between solves, the solver's stop check (a solve asks it itself)."""
+        should_stop = self.solver.should_stop
+        if should_stop is not None and should_stop():
+            raise SearchInterrupted
+
     def _step(self) -> None:
         """One planned draw solved: tell the progress callback."""
         self.done += 1
         if self.progress is not None:
             self.progress(self.done, self.total)
+
+
+def part_of(progress: Progress | None, part: int, parts: int) -> Progress | None:
+    """`progress` told of the `part`-th (from 0) of `parts` equal parts of a longer work, such as
+    a review or a drill that evaluates several exchanges."""
+    if progress is None:
+        return None
+    return lambda done, total: progress(part * total + done, parts * total)
 
 
 def _seed(hands: tuple[int, int], talon: int) -> int:

@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from piquet_widgets.analysis.solve import solve_position
 from piquet_widgets.analysis.solver import SearchInterrupted, Solver
@@ -38,6 +39,9 @@ from piquet_widgets.engine.deal import ELDER, Deal, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.records import Position
 from piquet_widgets.i18n import N_, _, format_decimal, ngettext
+
+if TYPE_CHECKING:
+    from piquet_widgets.analysis.evaluator import Progress
 
 __all__ = [
     "CardValues", "ExchangeNote", "Hint", "Line", "Mistake", "Review", "SearchInterrupted",
@@ -127,15 +131,15 @@ class Hint:
     value: float
 
 
-def hint(
-    deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None, progress: Callable[[int, int], None] | None = None
-) -> Hint:
+def hint(deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None, progress: Progress | None = None) -> Hint:
     """The best card (the solver) or the best discards (the whole-deal evaluator, which reports
     `progress(done, total)` as it goes: about a second for elder) for the player to move."""
     if deal.phase is Phase.EXCHANGE:
         from piquet_widgets.analysis.evaluator import evaluate_exchange
 
-        best = evaluate_exchange(deal, solver=solver, should_stop=should_stop, progress=progress)[0]
+        solver = solver or Solver()
+        with stopping(solver, should_stop):
+            best = evaluate_exchange(deal, solver=solver, progress=progress)[0]
         text = _("Hint: {advice}").format(advice=best.explanation())
         return Hint(deal.to_move, deal.phase, best.discards, text, best.expected)
     if deal.phase is not Phase.PLAY:
@@ -284,19 +288,24 @@ def review_play(
 
 
 def review_exchanges(
-    timeline: Sequence[Deal], seats: Iterable[Seat] | None = None, solver: Solver | None = None, should_stop: StopCheck = None
+    timeline: Sequence[Deal], seats: Iterable[Seat] | None = None, solver: Solver | None = None, should_stop: StopCheck = None,
+    progress: Progress | None = None,
 ) -> list[ExchangeNote]:
     """The exchanges of `seats` whose expectation over the whole deal (the evaluator's) was below
-    the best choice's."""
-    from piquet_widgets.analysis.evaluator import evaluate_exchange
+    the best choice's; `progress(done, total)` is told how far the evaluations have gone."""
+    from piquet_widgets.analysis.evaluator import evaluate_exchange, part_of
 
     wanted = frozenset(seats) if seats is not None else frozenset(Seat)
+    exchanges = [
+        (before, after) for before, after in zip(timeline, timeline[1:]) if before.phase is Phase.EXCHANGE and before.to_move in wanted
+    ]
+    solver = solver or Solver()
     notes = []
-    for before, after in zip(timeline, timeline[1:]):
-        if before.phase is Phase.EXCHANGE and before.to_move in wanted:
+    with stopping(solver, should_stop):
+        for part, (before, after) in enumerate(exchanges):
             seat = before.to_move
             discards = after.discards[seat]
-            advice = evaluate_exchange(before, solver=solver, include=[discards], should_stop=should_stop)
+            advice = evaluate_exchange(before, solver=solver, include=[discards], progress=part_of(progress, part, len(exchanges)))
             mask = mask_of(discards)
             mine = next(item for item in advice if mask_of(item.discards) == mask)
             if mine.expected < advice[0].expected - 1e-9:
@@ -305,12 +314,14 @@ def review_exchanges(
 
 
 def review_deal(
-    timeline: Sequence[Deal], seats: Iterable[Seat] | None = None, solver: Solver | None = None, should_stop: StopCheck = None
+    timeline: Sequence[Deal], seats: Iterable[Seat] | None = None, solver: Solver | None = None, should_stop: StopCheck = None,
+    progress: Progress | None = None,
 ) -> Review:
-    """The review of a deal for `seats` (both by default): play mistakes and exchanges."""
+    """The review of a deal for `seats` (both by default): play mistakes and exchanges (whose
+    evaluation, the long part, tells `progress`)."""
     wanted = frozenset(seats) if seats is not None else frozenset(Seat)
     mistakes = review_play(timeline, wanted, solver, should_stop)
-    exchanges = review_exchanges(timeline, wanted, solver, should_stop)
+    exchanges = review_exchanges(timeline, wanted, solver, should_stop, progress)
     return Review(wanted, tuple(mistakes), tuple(exchanges), len(_plays(timeline, wanted)))
 
 

@@ -833,16 +833,17 @@ DISCARD_LEADS = {1: (5.0, float("inf")), 2: (2.5, 5.0), 3: (DISCARD_TOLERANCE, 2
 DISCARD_CANDIDATES = 6  # deals valued at most; the one whose lead is nearest the level's is taken
 
 
-def discard_values(deal: Deal, solver: Any = None, include: Iterable[tuple[Card, ...]] = ()) -> dict[frozenset[Card], Any]:
+def discard_values(
+    deal: Deal, solver: Any = None, include: Iterable[tuple[Card, ...]] = (), progress: Callable[[int, int], None] | None = None
+) -> dict[frozenset[Card], Any]:
     """The evaluator's valuation of the discards of the player to exchange (its short list, and
     `include`): each an `Evaluation` of the whole deal, his points minus his opponent's, in the
     evaluator's order, its best first (valued on more talon orders than the rest: the best by
     that valuation, not the highest figure). Stopped (`SearchInterrupted`) when the solver's
-    `should_stop` says so."""
+    `should_stop` says so; `progress` as the evaluator's."""
     from piquet_widgets.analysis.evaluator import evaluate_exchange
 
-    stop = getattr(solver, "should_stop", None)
-    return {frozenset(found.discards): found for found in evaluate_exchange(deal, solver=solver, include=include, should_stop=stop)}
+    return {frozenset(found.discards): found for found in evaluate_exchange(deal, solver=solver, include=include, progress=progress)}
 
 
 def discard_lead(values: dict[frozenset[Card], Any]) -> float | None:
@@ -852,18 +853,20 @@ def discard_lead(values: dict[frozenset[Card], Any]) -> float | None:
     return best - max(refused) if refused else None
 
 
-def make_discard(rng: random.Random, level: int, solver: Any = None) -> Drill:
+def make_discard(rng: random.Random, level: int, solver: Any = None, progress: Callable[[int, int], None] | None = None) -> Drill:
     """Click the cards to discard: right if the whole deal is expected to bring nearly as much as
-    after the evaluator's best."""
+    after the evaluator's best. `progress` is told of the deals valued (at most `DISCARD_CANDIDATES`)."""
+    from piquet_widgets.analysis.evaluator import part_of
+
     low, high = DISCARD_LEADS[level]
     found = []
-    for _attempt in range(DISCARD_CANDIDATES):
+    for attempt in range(DISCARD_CANDIDATES):
         deal = Deal.new(*_split(_pack(rng)))
         if rng.random() < 0.5:  # younger, once elder has exchanged as the declarations advisor would
             from piquet_widgets.analysis.advisor import advise_exchange
 
             deal = deal.apply(Exchange(max(advise_exchange(deal), key=lambda advice: advice.expected).discards))
-        values = discard_values(deal, solver)
+        values = discard_values(deal, solver, progress=part_of(progress, attempt, DISCARD_CANDIDATES))
         lead = discard_lead(values)
         if lead is not None:
             found.append((0.0 if low <= lead < high else min(abs(lead - low), abs(lead - high)), deal, values))
@@ -924,11 +927,11 @@ def needs_valuing(drill: Drill, answer: Any) -> bool:
     return chosen is not None and chosen not in drill.facts["values"]
 
 
-def value_discard(drill: Drill, answer: Any, solver: Any = None) -> Any:
+def value_discard(drill: Drill, answer: Any, solver: Any = None, progress: Callable[[int, int], None] | None = None) -> Any:
     """The evaluator's valuation of the discard `answer` (an `Evaluation`); `remember_value` keeps it."""
     chosen = _legal_discard(drill, answer)
     assert chosen is not None
-    found = discard_values(drill.facts["deal"], solver, include=[tuple(sorted(chosen))])
+    found = discard_values(drill.facts["deal"], solver, include=[tuple(sorted(chosen))], progress=progress)
     return found[chosen]
 
 
@@ -988,16 +991,18 @@ class DrillSpec:
     levels: int = LEVELS
 
 
-def make(kind: str | DrillSpec, seed: int, level: int = 1, solver: Any = None) -> Drill:
+def make(
+    kind: str | DrillSpec, seed: int, level: int = 1, solver: Any = None, progress: Callable[[int, int], None] | None = None
+) -> Drill:
     """The drill of `kind` dealt from `seed` at `level` (1 easy … LEVELS hard); the kinds of
     `EVALUATED` are valued with `solver` (an `analysis.solver.Solver`, stopped when its
-    `should_stop` says so), those dealt in a widget's analysis runner."""
+    `should_stop` says so) telling `progress(done, total)`, those dealt in a widget's analysis runner."""
     spec = kind if isinstance(kind, DrillSpec) else DrillSpec(kind, "")
     if spec.kind not in KINDS:
         raise ValueError(f"no drill of kind {spec.kind!r}")
     if not 1 <= level <= LEVELS:
         raise ValueError(f"the level is 1 to {LEVELS}, not {level}")
-    options = dict(spec.options, solver=solver) if spec.kind in EVALUATED else dict(spec.options)
+    options = dict(spec.options, solver=solver, progress=progress) if spec.kind in EVALUATED else dict(spec.options)
     return KINDS[spec.kind](random.Random(seed), min(level, spec.levels), **options)
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from piquet_widgets.analysis.players import CLOSED_PLAYERS, DEFAULT_LEVEL, PLAYERS, Player, get_player
@@ -48,7 +49,7 @@ from piquet_widgets.teach.dialogue import Line, category_lines
 from piquet_widgets.teach.hints import nudge
 from piquet_widgets.teach.speech import Choice, check, choices
 
-__all__ = ["PracticeSession", "ROLES", "MODES", "LEARNER", "COMPUTER"]
+__all__ = ["PracticeOptions", "PracticeSession", "ROLES", "MODES", "LEARNER", "COMPUTER"]
 
 ROLES = ("elder", "younger", "both")
 MODES = ("open", "closed")  # open piquet (both hands seen) or closed piquet (rules 8b)
@@ -65,11 +66,31 @@ class _SeatWord(NamedTuple):
         return _("elder") if self.seat is ELDER else _("younger")
 
 
-class PracticeSession:
-    """Open piquet against the computer player of `level` (see `analysis.players.PLAYERS`).
+@dataclass(frozen=True)
+class PracticeOptions:
+    """How a partie of practice starts; `PracticeSession` and the widget `PracticeTable` both take
+    these as keywords (an unknown one is refused).
 
     - `role`: "elder", "younger" or "both": the learner's seat in deal 1 (the deal alternates).
     - `deal`: the first deal (a `Deal`, a deal code or a seed); random by default, from `seed`.
+    - `seed`: makes the random deals reproducible.
+    - `level`: the computer player (see `analysis.players.PLAYERS`): beginner, club or expert.
+    - `rules`: the rules of the partie (`engine.rules`).
+    - `mode`: "open" or "closed" (see `MODES`).
+    """
+
+    role: str = "elder"
+    deal: Deal | str | int | None = None
+    seed: int | None = None
+    level: str = DEFAULT_LEVEL
+    rules: Rules = DEFAULT_RULES
+    mode: str = "open"
+
+
+class PracticeSession:
+    """Open piquet against the computer player of `level`, started as `options` say (the fields
+    of `PracticeOptions`: `role`, `deal`, `seed`, `level`, `rules`, `mode`).
+
     - `declare_in_full`: the declarations are made in full for both (open piquet); with False
       the learner declares with `declare` (the computer still declares in full).
     - `speak`: the learner declares aloud in open piquet (`speech_choices`, `say`): each
@@ -77,40 +98,32 @@ class PracticeSession:
       ("Declare for me") the declarations are made for him.
     - `show_talon`: the study option that turns the talon face up before it is drawn (rules 8b:
       it is face down in open piquet); the advice still assumes its order is unknown.
-    - `mode`: "open" or "closed" (see `MODES`); in closed mode the computer plays the closed
-      player of `level` through `Screened` and the learner declares himself (he may sink).
+
+    In closed mode the computer plays the closed player of `level` through `Screened` and the
+    learner declares himself (he may sink).
     """
 
     def __init__(
-        self,
-        role: str = "elder",
-        *,
-        deal: Deal | str | int | None = None,
-        seed: int | None = None,
-        level: str = DEFAULT_LEVEL,
-        rules: Rules = DEFAULT_RULES,
-        declare_in_full: bool = True,
-        show_talon: bool = False,
-        speak: bool = False,
-        mode: str = "open",
+        self, role: str = "elder", *, declare_in_full: bool = True, show_talon: bool = False, speak: bool = False, **options: Any
     ) -> None:
-        if role not in ROLES:
+        start = PracticeOptions(role, **options)
+        if start.role not in ROLES:
             raise PiquetError(N_("practice: role must be one of {known}"), known=", ".join(ROLES))
-        if mode not in MODES:
+        if start.mode not in MODES:
             raise PiquetError(N_("practice: mode must be one of {known}"), known=", ".join(MODES))
-        self._rng = random.Random(seed)
-        self.rules = rules
-        self.role = role
-        self.mode = mode
-        self.computer: Player = _computer(level, mode)
-        self.level = level
-        self.declare_in_full = declare_in_full and mode == "open"
+        self._rng = random.Random(start.seed)
+        self.rules = start.rules
+        self.role = start.role
+        self.mode = start.mode
+        self.computer: Player = _computer(start.level, start.mode)
+        self.level = start.level
+        self.declare_in_full = declare_in_full and start.mode == "open"
         self.show_talon = show_talon
-        self.speak = speak and mode == "open"
+        self.speak = speak and start.mode == "open"
         self.shown: tuple[Card, ...] = ()  # the computer's declared cards shown on request (Law 55)
         self.spoken: list[Line] = []  # what has been said in the category being declared
-        self.partie = Partie(rules, first_dealer=_first_dealer(role))
-        self._start(self._deal_of(deal) if deal is not None else self._random_deal())
+        self.partie = Partie(start.rules, first_dealer=_first_dealer(start.role))
+        self._start(self._deal_of(start.deal) if start.deal is not None else self._random_deal())
 
     # -- where the session stands ----------------------------------------------------------------
     @property

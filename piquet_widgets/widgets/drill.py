@@ -105,7 +105,7 @@ class DrillView(widgets.VBox):
             return
         self._waiting()
         self.analyst.new_deal()
-        self.analyst.run(lambda solver: make(self.spec, seed, level, solver=solver), self._show)
+        self.analyst.run(lambda solver: make(self.spec, seed, level, solver=solver, progress=self.analyst.runner.progress), self._show)
 
     def _waiting(self) -> None:
         """No drill to act on while the next one is dealt (in the analyst's thread)."""
@@ -206,7 +206,7 @@ class DrillView(widgets.VBox):
                 if self.drill is drill:
                     self.submit(answer)
 
-            self.analyst.run(lambda solver: value_discard(drill, answer, solver), valued)
+            self.analyst.run(lambda solver: value_discard(drill, answer, solver, progress=self.analyst.runner.progress), valued)
             return None
         self.tries += 1
         feedback = check(self.drill, answer)

@@ -26,7 +26,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from piquet_widgets.analysis.players import DEFAULT_LEVEL, PLAYERS, Player
+from piquet_widgets.analysis.players import PLAYERS, Player
 from piquet_widgets.analysis.review import CardValues, Hint, Review, card_values, review_deal
 from piquet_widgets.engine.cards import Card, parse_card
 from piquet_widgets.engine.deal import Deal, Phase, Seat
@@ -34,11 +34,11 @@ from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.files import read_json_file, write_json_atomic
 from piquet_widgets.engine.partie import Partie
 from piquet_widgets.engine.records import is_partie
-from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
+from piquet_widgets.engine.rules import Rules
 from piquet_widgets.i18n import N_, _, get_language, ngettext
 from piquet_widgets.teach.events import explain_event
 from piquet_widgets.teach.meter import meters
-from piquet_widgets.teach.session import CLOSED_NO_HINT, COMPUTER, LEARNER, MODES, ROLES, PracticeSession
+from piquet_widgets.teach.session import CLOSED_NO_HINT, COMPUTER, LEARNER, MODES, ROLES, PracticeOptions, PracticeSession
 from piquet_widgets.teach.dialogue import category_dialogue
 from piquet_widgets.teach.narration import explain_step
 from piquet_widgets.teach.steps import steps_of
@@ -71,10 +71,11 @@ DEFAULT_SAVE_PATH = "piquet-partie.json"
 class PracticeTable(widgets.VBox):
     """Open piquet against the computer: choose discards and cards by clicking them.
 
+    `role` and the `options` start the session (`teach.session.PracticeOptions`: `deal`, `seed`,
+    `level`, `rules`, `mode`); what the table adds:
+
     - `role`: "elder", "younger" or "both" — the learner's seat in the first deal of the partie
       (the deal alternates, so the learner is elder and younger in turn).
-    - `deal`: the first deal (a `Deal`, a deal code or a seed); random by default.
-    - `seed`: makes the random deals reproducible.
     - `level`: the computer player (see `analysis.players.PLAYERS`): beginner, club or expert;
       the level menu (`pw-level`) changes it at any time.
     - `language_selector`: show the language menu (`pw-language`); choosing a language re-renders
@@ -113,17 +114,14 @@ class PracticeTable(widgets.VBox):
         self,
         role: str = "elder",
         *,
-        deal: Deal | str | int | None = None,
-        seed: int | None = None,
-        level: str = DEFAULT_LEVEL,
-        rules: Rules = DEFAULT_RULES,
         four_colour: bool = False,
         language_selector: bool = True,
         keep_in_browser: bool = True,
         declare_for_me: bool = False,
-        mode: str = "open",
+        **options: Any,
     ) -> None:
-        self.session = PracticeSession(role, deal=deal, seed=seed, level=level, rules=rules, speak=not declare_for_me, mode=mode)
+        start = PracticeOptions(role, **options)  # the session's options, and no others
+        self.session = PracticeSession(speak=not declare_for_me, **vars(start))
         self._values: dict[tuple, CardValues] = {}
         self._review: tuple[Deal, Review] | None = None
         self._hint: Hint | None = None
@@ -135,9 +133,9 @@ class PracticeTable(widgets.VBox):
 
         self.title = widgets.HTML().add_class("pw-title")
         self.deal_number = widgets.HTML().add_class("pw-deal-number")
-        self.role_select = widgets.Dropdown(options=[("", r) for r in ROLES], value=role).add_class("pw-role")
-        self.level_select = widgets.Dropdown(options=[(level, level)], value=level).add_class("pw-level")
-        self.mode_select = widgets.Dropdown(options=[(m, m) for m in MODES], value=mode).add_class("pw-mode")
+        self.role_select = widgets.Dropdown(options=[("", r) for r in ROLES], value=start.role).add_class("pw-role")
+        self.level_select = widgets.Dropdown(options=[(start.level, start.level)], value=start.level).add_class("pw-level")
+        self.mode_select = widgets.Dropdown(options=[(m, m) for m in MODES], value=start.mode).add_class("pw-mode")
         self.show_me_button = widgets.Button().add_class("pw-speak").add_class("pw-show-me")
         self.show_me_button.on_click(lambda _b: self.show_me())
         self.values_button = widgets.ToggleButton(value=False).add_class("pw-show-values")
@@ -161,7 +159,7 @@ class PracticeTable(widgets.VBox):
         self.speech = widgets.Box().add_class("pw-toolbar").add_class("pw-speech")
         self._speech_keys: list[str] = []
         self.store = partie_store(self._on_record, self._refused) if keep_in_browser else None
-        if self.store is not None and deal is not None:
+        if self.store is not None and start.deal is not None:
             self.store.restored = True  # the deal asked for wins over the partie this browser kept
         self.confirm_button = widgets.Button(button_style="primary").add_class("pw-confirm")
         self.message = widgets.HTML().add_class("pw-message")
@@ -593,7 +591,7 @@ class PracticeTable(widgets.VBox):
                 self._review = (final, review)  # type: ignore[assignment]
                 self._show_review()
 
-        self.analyst.run(lambda solver: review_deal(timeline, seats, solver), done)
+        self.analyst.run(lambda solver: review_deal(timeline, seats, solver, progress=self.analyst.runner.progress), done)
 
     def _show_review(self) -> None:
         review = self.review

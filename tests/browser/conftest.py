@@ -6,6 +6,7 @@
 - `open_page(url, width=..., height=..., scale=...)`: a fresh Chromium page (Debian's, or Playwright's own,
   driven by Playwright) at that URL; an uncaught JavaScript error in it, or a request to any host
   but this machine (a CDN, a font), fails the test.
+- `open_table(name, deal, **options)`: such a page showing a practice table of that deal.
 - `artifacts`: the folder `tests/artifacts/` for screenshots.
 - `served_app`: the tutorial app started as a user starts it, `piquet-widgets serve --no-browser
   --port N`, for one test module (its process and its home folder too); `app_url` its URL.
@@ -121,6 +122,25 @@ def open_page(browser: playwright_sync.Browser) -> Iterator[Callable[..., playwr
         context.close()
     assert not errors, f"JavaScript errors in the page: {errors}"
     assert not outside, f"the page asked other hosts: {outside}"
+
+
+@pytest.fixture
+def open_table(open_page: Callable[..., playwright_sync.Page], voila: VoilaServer) -> Callable[..., playwright_sync.Page]:
+    """`open_table(name, deal, **options)`: a page (1280 × 1000) of a notebook `name` showing
+    `PracticeTable(deal=..., keep_in_browser=False, **options)`; `deal` is a seed, or the cards of
+    elder, younger and the talon as three texts ("AS KS …")."""
+
+    def open_table(name: str, deal: int | tuple[str, str, str], **options: object) -> playwright_sync.Page:
+        dealt = repr(deal) if isinstance(deal, int) else f"Deal.new(*(parse_cards(text) for text in {tuple(deal)!r}))"
+        given = "".join(f"{key}={value!r}, " for key, value in options.items())
+        code = (
+            "from piquet_widgets.engine import Deal, parse_cards\n"
+            "from piquet_widgets.widgets.practice import PracticeTable\n"
+            f"PracticeTable({given}deal={dealt}, keep_in_browser=False)"
+        )
+        return open_page(voila.notebook(code, name=name), width=1280, height=1000)
+
+    return open_table
 
 
 @pytest.fixture(scope="session")

@@ -27,13 +27,8 @@ def test_the_app_in_closed_mode_hides_the_computers_hand_and_the_talon(open_page
     page.screenshot(path=str(artifacts / "closed-table.png"), full_page=True)
 
 
-def test_the_learner_sinks_his_point_and_the_score_follows(open_page: Callable[..., Page], voila, artifacts: Path) -> None:
-    code = (
-        "from piquet_widgets.engine import Deal, parse_cards\n"
-        "from piquet_widgets.widgets.practice import PracticeTable\n"
-        f"PracticeTable(role='elder', mode='closed', level='beginner', deal=Deal.new(*(parse_cards(text) for text in {ARRANGED!r})), keep_in_browser=False)"
-    )
-    page = open_page(voila.notebook(code, name="closed_sinking"), width=1280, height=1000)
+def test_the_learner_sinks_his_point_and_the_score_follows(open_table: Callable[..., Page], artifacts: Path) -> None:
+    page = open_table("closed_sinking", ARRANGED, role="elder", mode="closed", level="beginner")
     expect(page.locator('.pw-hand-younger .pw-card[data-face="down"]')).to_have_count(12)
     page.locator('.pw-hand-elder .pw-card[data-card="JS"]').click()
     page.locator("button.pw-confirm").click()

@@ -29,13 +29,8 @@ def speak(page: Page, words: str) -> None:
     page.get_by_role("button", name=words, exact=True).click()
 
 
-def test_the_talon_is_face_down_and_the_learner_declares(open_page: Callable[..., Page], voila, artifacts: Path) -> None:
-    code = (
-        "from piquet_widgets.engine import Deal, parse_cards\n"
-        "from piquet_widgets.widgets.practice import PracticeTable\n"
-        f"PracticeTable(role='both', deal=Deal.new(*(parse_cards(text) for text in {CAVENDISH!r})), keep_in_browser=False)"
-    )
-    page = open_page(voila.notebook(code, name="practice_declaring"), width=1280, height=1000)
+def test_the_talon_is_face_down_and_the_learner_declares(open_table: Callable[..., Page], artifacts: Path) -> None:
+    page = open_table("practice_declaring", CAVENDISH, role="both")
     expect(page.locator(".pw-hand-elder .pw-card")).to_have_count(12)
     # Rules 8b: the talon face down until it is drawn.
     expect(page.locator('.pw-talon .pw-card[data-face="down"]')).to_have_count(5)
@@ -59,13 +54,12 @@ def test_the_talon_is_face_down_and_the_learner_declares(open_page: Callable[...
     page.screenshot(path=str(artifacts / "table-declared.png"), full_page=True)
 
 
-def test_a_hint_outlines_its_cards(open_page: Callable[..., Page], voila) -> None:
+def test_a_hint_outlines_its_cards(open_table: Callable[..., Page]) -> None:
     from piquet_widgets.analysis.evaluator import evaluate_exchange
     from piquet_widgets.engine import Deal
 
     best = evaluate_exchange(Deal.from_seed(7))[0]  # the whole-deal evaluator behind the hint
-    code = "from piquet_widgets.widgets.practice import PracticeTable\nPracticeTable(role='elder', deal=7, keep_in_browser=False)"
-    page = open_page(voila.notebook(code, name="practice_hint"), width=1280, height=1000)
+    page = open_table("practice_hint", 7, role="elder")
     expect(page.locator(".pw-hand-elder .pw-card")).to_have_count(12)
     page.locator("button.pw-hint").click()
     expect(page.locator(".pw-hint-text")).to_contain_text("Keep your")
