@@ -32,10 +32,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from piquet_widgets.analysis.observation import observe
 from piquet_widgets.analysis.players import CLOSED_PLAYERS, DEFAULT_LEVEL, PLAYERS, Player, get_player
 from piquet_widgets.analysis.review import Hint, hint
 from piquet_widgets.analysis.solver import Solver
-from piquet_widgets.engine.cards import Card, parse_card
+from piquet_widgets.engine.cards import Card, mask_of, parse_card
 from piquet_widgets.engine.codes import deal_code, deal_from_code
 from piquet_widgets.engine.combinations import HOLDINGS, Category, Combination, best_declaration, combination_of
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
@@ -233,6 +234,21 @@ class PracticeSession:
         if not self.can_show():
             raise PiquetError(N_("The computer has declared nothing to show."))
         self.shown = self._computer_declared()
+
+    def hidden_seats(self) -> frozenset[Seat]:
+        """The seats whose hand and discards the learner may not see now, the talon with them:
+        the computer's, in closed piquet until the deal ends (rules 8b)."""
+        if self.mode != "closed" or self.deal.phase is Phase.FINISHED:
+            return frozenset()
+        return frozenset(seat for seat in (ELDER, YOUNGER) if seat not in self.learner_seats)
+
+    def hidden_cards(self) -> frozenset[Card]:
+        """The cards the learner may not see now (rules 8b): all but what his seat's observation
+        holds and what the computer showed him on request (`shown`)."""
+        if not self.hidden_seats():
+            return frozenset()
+        seen = observe(self.deal, next(iter(self.learner_seats)), ask_to_see=False).seen_mask() | mask_of(self.shown)
+        return frozenset(Card(index) for index in range(32) if not seen >> index & 1)
 
     def _computer_declared(self) -> tuple[Card, ...]:
         """The cards of the combinations the computer has declared in this deal."""
@@ -456,6 +472,16 @@ class PracticeSession:
         as it has gone, with the extra fields `role`, `level`, `mode` and `settled`."""
         partie = self.partie if self.settled else self.partie.with_deal(self.deal)
         return {**partie_record(partie), "role": self.role, "level": self.level, "mode": self.mode, "settled": self.settled}
+
+    def public_record(self) -> dict[str, Any] | None:
+        """`record` as far as the learner may see it, for the page (the browser's copy): in
+        closed piquet a deal in progress is left out, since its record holds the hidden cards
+        (None when no deal is finished yet)."""
+        if not self.hidden_seats():
+            return self.record()
+        if not self.partie.deals:
+            return None
+        return {**partie_record(self.partie), "role": self.role, "level": self.level, "mode": self.mode, "settled": False}
 
     @classmethod
     def from_record(cls, value: Any, name: str = "", *, speak: bool = False) -> PracticeSession:

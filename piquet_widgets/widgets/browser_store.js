@@ -14,6 +14,7 @@ function keep(model) {
   const record = model.get("record");
   try {
     if (key && record) localStorage.setItem(key, record);
+    else if (key) localStorage.removeItem(key); // nothing to keep now: nothing kept
   } catch (error) {
     // Storage full or disabled (a private window): the partie is only in the page.
   }

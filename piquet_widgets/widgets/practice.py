@@ -720,12 +720,12 @@ class PracticeTable(widgets.VBox):
                 marks[seat] = {"playable": deal.hand(seat) if active else (), "disabled": not active}
             highlight = {deal.to_move: self.selection} if deal.phase is Phase.EXCHANGE else {}
             closed = self.session.mode == "closed"
-            self.felt.talon_face_up = self.session.show_talon and not closed
+            self.felt.talon_face_up = self.session.show_talon
+            self.felt.hidden_seats = self.session.hidden_seats()
             outlined = {}
             if self._hint is not None and self._hint_deal is deal:
                 outlined = {self._hint.seat: self.session.hint_outlined(self._hint)}
             self.felt.show(deal, highlight=highlight, marks=marks, outlined=outlined)
-            self._hide_computer(deal)
             self.board.show(deal, meters(deal))
             set_value(self.message, message_html(self.message_text, self.message_kind))
             exchange_turn = deal.phase is Phase.EXCHANGE and self.to_move_is_learner
@@ -737,7 +737,7 @@ class PracticeTable(widgets.VBox):
             self.redo_button.disabled = not self.session.can_redo
             finished = deal.phase is Phase.FINISHED
             self.next_deal_button.disabled = not finished or self.settled
-            set_value(self.code_input, self.code)
+            set_value(self.code_input, "" if self.session.hidden_seats() else self.code)  # a code names every card
             total = self.rules.partie_deals
             if total and self.number <= total:
                 number = _("Deal {number} of {total}").format(number=self.number, total=total)
@@ -754,7 +754,8 @@ class PracticeTable(widgets.VBox):
             self.values_button.disabled = closed
             self._show_hint_text()
             if self.store is not None:
-                record = json.dumps(self.partie_record(), ensure_ascii=False)
+                kept = self.session.public_record()
+                record = "" if kept is None else json.dumps(kept, ensure_ascii=False)
                 if self.store.record != record:
                     self.store.record = record
             if self.values_button.value and deal.phase is Phase.PLAY and self.to_move_is_learner and not closed:
@@ -763,15 +764,6 @@ class PracticeTable(widgets.VBox):
                 self._request_review()
             else:
                 self._show_review()
-
-    def _hide_computer(self, deal: Deal) -> None:
-        """Closed piquet (rules 8b): the computer's hand and discards face down until the deal ends."""
-        hidden = self.session.mode == "closed" and deal.phase is not Phase.FINISHED
-        for seat in SEATS:
-            down = hidden and seat not in self.learner_seats
-            for row in (self.felt.hands[seat], self.felt.discards[seat]):
-                if row.face_up == down:
-                    row.face_up = not down
 
     def _show_speech(self) -> None:
         """One `pw-speak` button for each thing the learner may say now (none when he is not
@@ -794,8 +786,9 @@ class PracticeTable(widgets.VBox):
         """What happened since the learner's last move, explained step by step (declarations
         are shown in the dialogue panel)."""
         steps = steps_of(self.timeline[self.session.mark :])[1:]
+        hidden = self.session.hidden_cards()
         parts = [
-            explanation_html(explain_step(step))
+            explanation_html(explain_step(step, hidden))
             for step in steps
             if step.kind.value in ("exchange", "play", "tally")
         ][-4:]
