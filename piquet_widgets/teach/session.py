@@ -243,10 +243,14 @@ class PracticeSession:
         return frozenset(seat for seat in (ELDER, YOUNGER) if seat not in self.learner_seats)
 
     def hidden_cards(self) -> frozenset[Card]:
-        """The cards the learner may not see now (rules 8b): all but what his seat's observation
-        holds and what the computer showed him on request (`shown`)."""
+        """The cards the learner may not see now (rules 8b): in open piquet the talon not yet
+        drawn (unless `show_talon`); in closed piquet all but what his seat's observation holds
+        and what the computer showed him on request (`shown`)."""
+        deal = self.deal
         if not self.hidden_seats():
-            return frozenset()
+            if self.show_talon or deal.discards[YOUNGER] is not None:
+                return frozenset()
+            return frozenset(deal.talon[deal.talon_taken[ELDER] :])
         seen = observe(self.deal, next(iter(self.learner_seats)), ask_to_see=False).seen_mask() | mask_of(self.shown)
         return frozenset(Card(index) for index in range(32) if not seen >> index & 1)
 
