@@ -175,7 +175,7 @@ def _explain_exchange(before: Deal, after: Deal, hidden: frozenset[Card]) -> Exp
         elif count:
             lines.append(
                 ngettext(
-                    "Younger discards {count} card and takes as many.",
+                    "Younger discards {count} card and takes one.",
                     "Younger discards {count} cards and takes as many.",
                     count,
                 ).format(count=count)
