@@ -73,7 +73,47 @@ def test_labels_name_each_card_in_words() -> None:
         "7D": "seven of diamonds, selected",
     }
     row.face_up = False
-    assert set(row.labels.values()) == {"face-down card", "face-down card, selected"}
+    assert row.labels == {
+        "AS": "face-down card 1 of 4",
+        "KS": "face-down card 2 of 4",
+        "TH": "face-down card 3 of 4",
+        "7D": "face-down card 4 of 4, selected",
+    }
+
+
+def _sent(row: CardRow, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every state message the row sends from now on (as the page would receive it)."""
+    messages: list[Any] = []
+    monkeypatch.setattr(row, "_send", lambda msg, buffers=None: messages.append(msg))
+    return messages
+
+
+CODES = ("AS", "KS", "TH", "7D")
+
+
+def test_a_face_down_row_sends_the_page_places_never_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    row = make_row()
+    sent = _sent(row, monkeypatch)
+    row.face_up = False
+    state = row.get_state()
+    assert state["cards"] == ["back-1", "back-2", "back-3", "back-4"]
+    assert state["playable"] == ["back-1", "back-2"] and state["selected"] == ["back-4"]
+    assert state["badges"] == {"back-1": "="} and state["labels"]["back-3"] == "face-down card 3 of 4"
+    assert sent and not any(code in repr(message) for message in sent for code in CODES)
+    # New cards set face down are never sent either; turned up, the row sends its cards.
+    row.set_cards(["QH", "JH", "9C"])
+    assert not any(code in repr(message) for message in sent for code in ("QH", "JH", "9C"))
+    row.face_up = True
+    assert row.get_state()["cards"] == ["QH", "JH", "9C"] and "QH" in repr(sent[-1])
+
+
+def test_a_click_on_a_face_down_place_means_the_card_there(row: CardRow, clicked: list[Card]) -> None:
+    row.face_up = False
+    click(row, {"type": "click", "card": "back-2", "seq": 1})
+    click(row, {"type": "click", "card": "AS", "seq": 2})  # a face-down row knows no codes
+    click(row, {"type": "click", "card": "back-9", "seq": 3})
+    click(row, {"type": "click", "card": "back-3", "seq": 4})  # not playable
+    assert clicked == [parse_card("KS")]
 
 
 def test_relabel_follows_the_language() -> None:

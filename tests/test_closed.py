@@ -15,7 +15,7 @@ from test_properties import random_timeline
 from piquet_widgets.analysis.closed import ClosedPlayer, Screened, _after_exchange, sample_deals, standing_before_last_deal
 from piquet_widgets.analysis.observation import Observation, Standing, observe
 from piquet_widgets.analysis.players import CLOSED_LEVELS, PLAYERS, get_player
-from piquet_widgets.engine import ELDER, YOUNGER, Deal, Declare, Exchange, Partie, Phase, Seat, deal_from_record, parse_cards, record_of
+from piquet_widgets.engine import ELDER, YOUNGER, Deal, Declare, Exchange, Partie, Phase, Play, Seat, deal_from_record, parse_card, parse_cards, record_of
 from piquet_widgets.engine.cards import Card, mask_of
 from piquet_widgets.engine.combinations import Category, Combination
 
@@ -279,3 +279,111 @@ def test_the_standing_is_known_only_before_the_last_deal():
     assert Standing(0, 250).settlement(10, 0) == -(10 + 250 + 100)
     assert Standing(120, 150).settlement(0, 0) == -(150 - 120 + 100)
     assert Standing(150, 90).settlement(0, 0) == 150 + 90 + 100
+
+
+def at_trick_eleven() -> Deal:
+    """A last deal arranged so that, at trick 11, elder leads the 9H and younger (the closed
+    expert) holds TH and 8H; tricks stand 5-5. Younger has seen every card but AS and KS — elder's
+    last card and his discard — so elder's last card is a spade, which younger cannot follow.
+    Nothing was declared (equal points of four, 39, and no sequence or set)."""
+    elder = parse_cards("7S TS KS AS 7D 9D JD KD 8C TC QC AC")
+    younger = parse_cards("7C 9C JC KC 9S AH KH QH JH 7H JS QS")
+    talon = parse_cards("9H TH 8H 8D TD QD AD 8S")
+    deal = Deal.new(elder, younger, talon).apply(Exchange(parse_cards("AS"))).apply(Exchange(parse_cards("AH KH QH JH 7H JS QS")))
+    deal = _declared(deal)
+    # Each of the first ten tricks is won by its second player: 1 to each for every trick.
+    for code in "7D 8D 7C 8C 9D TD 9C TC JD QD JC QC KD AD KC AC 7S 8S 9S TS 9H".split():
+        deal = deal.apply(Play(parse_card(code)))
+    assert deal.tricks_won == (5, 5) and deal.scores == (11, 10) and deal.to_move is YOUNGER
+    assert set(deal.hand(YOUNGER)) == set(parse_cards("TH 8H"))
+    return deal
+
+
+def _declared(deal: Deal) -> Deal:
+    while deal.phase is Phase.DECLARATIONS:
+        deal = deal.apply(deal.default_action())
+    return deal
+
+
+def card_choice(standing: Standing | None) -> Card:
+    return ClosedPlayer("expert").decide(observe(at_trick_eleven(), YOUNGER, standing=standing)).card
+
+
+# Taking trick 11 with the TH, younger leads the 8H to the last and wins it too: 1 + 1 + 1 and the
+# cards (7 tricks) 10 — deal 11-23. Ducking with the 8H, elder takes both and the cards — 23-10.
+WIN, DUCK = ((11, 23), (23, 10))
+
+
+def test_for_points_the_expert_takes_the_trick():
+    assert (WIN[1] - WIN[0], DUCK[1] - DUCK[0]) == (12, -13)
+    assert card_choice(None) == parse_card("TH")
+
+
+def test_rubiconed_whatever_it_does_the_expert_ducks_the_trick():
+    """At 0 against 300 it stays under 100 either way and loses W + L + 100: taking the trick
+    costs 311 + 23 + 100 = 434, ducking 323 + 10 + 100 = 433 — one point less lost."""
+    standing = Standing(mine=0, theirs=300)
+    assert standing.settlement(WIN[1], WIN[0]) == -434 and standing.settlement(DUCK[1], DUCK[0]) == -433
+    assert card_choice(standing) == parse_card("8H")
+
+
+def test_when_the_trick_takes_it_past_the_rubicon_the_expert_takes_it():
+    """At 80 against 300 taking the trick reaches 103 and loses 311 - 103 + 100 = 308; ducking
+    stays at 90, rubiconed, and loses 323 + 90 + 100 = 513."""
+    standing = Standing(mine=80, theirs=300)
+    assert standing.settlement(WIN[1], WIN[0]) == -308 and standing.settlement(DUCK[1], DUCK[0]) == -513
+    assert card_choice(standing) == parse_card("TH")
+
+
+def test_the_expert_values_its_exchange_for_the_partie_in_the_last_deal(monkeypatch):
+    """Its exchange candidates go to the whole-deal evaluator with the standing, which then values
+    each by the settlement: rubiconed whatever happens (0 against 1000, the loser's points added to
+    the winner's), every choice loses at least 1000 + 100."""
+    from piquet_widgets.analysis import closed
+
+    asked = []
+    evaluate = closed.evaluate_exchange
+
+    def spy(deal, settings, **options):
+        found = evaluate(deal, settings, **options)
+        asked.append((options["standing"], [evaluation.expected for evaluation in found]))
+        return found
+
+    monkeypatch.setattr(closed, "evaluate_exchange", spy)
+    deal = Deal.from_seed(5)
+    Screened(ClosedPlayer("expert")).choose_action(deal)
+    assert asked and all(standing is None for standing, _ in asked)
+    asked.clear()
+    Screened(ClosedPlayer("expert"), standing=Standing(mine=0, theirs=1000)).choose_action(deal)
+    assert asked and all(standing == Standing(0, 1000) for standing, _ in asked)
+    assert all(value <= -1100 for _, values in asked for value in values)
+
+
+def test_at_the_table_the_closed_computer_plays_the_last_deal_for_the_partie(monkeypatch):
+    """The practice table hands the closed computer the standing in the partie's last deal only
+    (the computer is player B of the partie record)."""
+    from piquet_widgets.analysis import closed
+    from piquet_widgets.analysis.players import complete
+    from piquet_widgets.engine.records import partie_record
+    from piquet_widgets.teach.session import PracticeSession
+
+    seen = []
+    decide = closed.ClosedPlayer.decide
+    monkeypatch.setattr(closed.ClosedPlayer, "decide", lambda self, observation: seen.append(observation.standing) or decide(self, observation))
+
+    def computer_moves(partie: Partie) -> list:
+        seen.clear()
+        record = {**partie_record(partie.with_deal(Deal.from_seed(99))), "role": "elder", "level": "club", "mode": "closed"}
+        session = PracticeSession.from_record(record)
+        if not seen:  # the learner moves first: his first discard, and the computer answers
+            session.select(session.deal.to_move, session.deal.hand(session.deal.to_move)[0])
+            session.confirm()
+        assert seen
+        return seen
+
+    beginner = get_player("beginner")
+    partie = Partie()
+    for number in range(1, 6):
+        assert set(computer_moves(partie)) == {None}  # not the last deal: it plays for points
+        partie = partie.with_deal(complete(Deal.from_seed(number), beginner)[-1])
+    assert set(computer_moves(partie)) == {Standing(partie.totals["B"], partie.totals["A"])}

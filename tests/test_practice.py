@@ -267,7 +267,8 @@ def test_the_talon_is_face_down_until_drawn_unless_the_study_option_shows_it():
     table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     talon, rest = find(table, "pw-talon"), find(table, "pw-talon-younger")
     assert not talon.face_up and not rest.face_up  # rules 8b: nobody knows the talon's order
-    assert set(talon.labels.values()) == {"face-down card"}
+    assert list(talon.labels.values()) == [f"face-down card {n} of 5" for n in range(1, 6)]
+    assert not set(talon.get_state()["cards"]) & set(talon.cards)  # the page is sent no card of it
     table.show_hint()
     assert "talon is shown" not in table._hint.text
     find(table, "pw-show-talon").value = True

@@ -276,3 +276,61 @@ def test_a_partie_kept_during_the_spoken_declarations_comes_back_there():
     send(fresh, {"type": "restore", "text": table.store.record})
     assert fresh.deal == table.deal and fresh.deal.phase is Phase.DECLARATIONS
     assert fresh.session.speech_choices() == table.session.speech_choices()
+
+
+# -- one partie kept for each mode ----------------------------------------------------------------
+
+
+def finish_closed_deal(table) -> None:
+    """Play a closed deal to its end: the first discard, the first declaration offered, legal cards."""
+    while table.deal.phase is not Phase.FINISHED:
+        if table.deal.phase is Phase.DECLARATIONS:
+            table.say(table.session.declaration_choices()[0].key)
+        else:
+            play_some(table, 1)
+
+
+def test_the_browser_keeps_a_partie_for_each_mode_and_the_address_s_mode_wins():
+    from piquet_widgets.widgets.browser_store import partie_key
+
+    opened = PracticeTable(declare_for_me=True, role="younger", seed=3)
+    play_some(opened, 2)
+    kept_open = opened.store.record
+    assert opened.store.storage_key == partie_key("open")
+    # `?mode=closed`: the table reads the closed partie's key, so the open partie stays kept.
+    closed = PracticeTable(mode="closed", seed=4)
+    assert closed.store.storage_key == partie_key("closed") != partie_key("open")
+    # An open partie kept where a closed one is looked for (one key for both, as once) is set
+    # aside, with a sentence saying so: the table plays closed piquet, as the address asks.
+    before = closed.code
+    send(closed, {"type": "restore", "text": kept_open})
+    assert closed.session.mode == "closed" and closed.code == before
+    assert "set aside" in message(closed) and not is_error(closed)
+    # A kept closed partie comes back in a closed table.
+    finished = PracticeTable(mode="closed", role="elder", deal=SEED)
+    finish_closed_deal(finished)
+    kept_closed = finished.store.record
+    again = PracticeTable(mode="closed", seed=9)
+    send(again, {"type": "restore", "text": kept_closed})
+    assert message(again) == "The partie kept in this browser is restored."
+    assert state(again) == state(finished)
+
+
+def test_changing_mode_keeps_the_new_partie_under_that_mode_s_key():
+    from piquet_widgets.widgets.browser_store import partie_key
+
+    table = PracticeTable(declare_for_me=True, seed=5)
+    table.set_mode("closed")
+    assert table.store.storage_key == partie_key("closed") and table.session.mode == "closed"
+    table.set_mode("open")
+    assert table.store.storage_key == partie_key("open") and json.loads(table.store.record)["mode"] == "open"
+
+
+def test_in_closed_piquet_the_browser_keeps_the_finished_deals_only():
+    table = PracticeTable(mode="closed", role="elder", deal=SEED)
+    assert table.store.record == ""  # the deal in progress holds the hidden cards
+    finish_closed_deal(table)
+    kept = json.loads(table.store.record)
+    assert [deal.get("talon") for deal in kept["deals"]] == [" ".join(card.code for card in table.deal.talon)]
+    table.next_deal()
+    assert len(json.loads(table.store.record)["deals"]) == 1  # the second deal, in progress, is not kept

@@ -34,6 +34,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from piquet_widgets.analysis.evaluator import Settings as EvaluatorSettings
+from piquet_widgets.analysis.evaluator import deal_outcome, evaluate_exchange, solver_position
 from piquet_widgets.analysis.observation import Observation, Standing, announce, observe
 from piquet_widgets.analysis.players import lowest_loose, plain_card
 from piquet_widgets.analysis.solver import Solver
@@ -42,7 +44,6 @@ from piquet_widgets.engine.combinations import Combination, best_declaration, be
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.partie import Partie
-from piquet_widgets.engine.records import Position
 from piquet_widgets.i18n import N_
 
 __all__ = ["ClosedPlayer", "Screened", "Settings", "SETTINGS", "closed_player", "sample_deals", "standing_before_last_deal"]
@@ -212,44 +213,13 @@ def _their_declaration(deal: Deal, observation: Observation, index: int, strictn
 
 
 # -- valuing outcomes ----------------------------------------------------------------------------
-def _position(deal: Deal) -> tuple:
-    """The solver's arguments for a deal in play."""
-    position = Position.of_deal(deal)
-    return (
-        position.elder, position.younger, position.leader, position.led, position.tricks, position.scores,
-        deal.rules.low_cards_count_in_play,
-    )
+#: How the exchange evaluator values the expert's candidates in each sample: those alone, on one
+#: talon order each (the samples vary the talon already).
+SAMPLE_EVALUATION = EvaluatorSettings(by_declarations=0, by_strength=0, samples=1)
 
 
 def _solve(deal: Deal, solver: Solver):
-    return solver.solve(*_position(deal))
-
-
-def _declared_in_full(deal: Deal) -> Deal:
-    while deal.phase is Phase.DECLARATIONS:
-        deal = deal.apply(deal.default_action())
-    return deal
-
-
-def _played_out(deal: Deal, solver: Solver) -> Deal:
-    """The deal finished by best play for points from here (lowest of equal cards)."""
-    while deal.phase is Phase.PLAY:
-        solution = _solve(deal, solver)
-        best = [card for card, value in solution.cards.items() if value == solution.value]
-        deal = deal.apply(Play(CARDS[min(best, key=lambda card: (card & 7, card))]))
-    return deal
-
-
-def _outcome(deal: Deal, seat: Seat, solver: Solver, standing: Standing | None) -> int:
-    """What a deal in play is worth to `seat` with best play by both from here: his points minus
-    his opponent's, or, given the partie's standing before its last deal, the settlement."""
-    if standing is not None:
-        final = _played_out(deal, solver)
-        return standing.settlement(final.scores[seat], final.scores[seat.other])
-    value = deal.scores[ELDER] - deal.scores[YOUNGER]
-    if deal.phase is Phase.PLAY:
-        value += solver.value(*_position(deal))
-    return value if seat is ELDER else -value
+    return solver.solve(*solver_position(deal))
 
 
 # -- the player ------------------------------------------------------------------------------------
@@ -298,20 +268,13 @@ class ClosedPlayer:
         ranked = sorted(totals, key=lambda key: -totals[key])
         if not settings.candidates:
             return ranked[0]
+        candidates = ranked[: settings.candidates]
         standing = self._standing(observation)
-        seat = observation.seat
-        samples = sample_deals(observation, settings.deal_samples, rng)
-
-        def value(discards: tuple[Card, ...]) -> int:
-            total = 0
-            for deal in samples:
-                after = deal.apply(Exchange(discards))
-                if after.phase is Phase.EXCHANGE:
-                    after = after.apply(Exchange(advise_exchange(after, top=1)[0].discards))
-                total += _outcome(_declared_in_full(after), seat, self.solver, standing)
-            return total
-
-        return _best(ranked[: settings.candidates], value)
+        whole = dict.fromkeys(candidates, 0.0)
+        for deal in sample_deals(observation, settings.deal_samples, rng):
+            for evaluation in evaluate_exchange(deal, SAMPLE_EVALUATION, solver=self.solver, include=candidates, standing=standing):
+                whole[tuple(sorted(evaluation.discards))] += evaluation.expected
+        return _best(candidates, lambda key: whole[key])
 
     # -- the declarations --------------------------------------------------------------------------
     def choose_declaration(self, observation: Observation, rng: random.Random) -> Declare:
@@ -327,7 +290,7 @@ class ClosedPlayer:
         options = samples[0].legal_actions()  # his own choices: the same in every sample
 
         def value(option: Declare) -> int:
-            return sum(_outcome(_declared_in_full(deal.apply(option)), seat, self.solver, standing) for deal in samples)
+            return sum(deal_outcome(deal.apply(option), seat, self.solver, standing) for deal in samples)
 
         return _best([full] + [option for option in options if option != full], value)
 
@@ -348,7 +311,7 @@ class ClosedPlayer:
         samples = sample_deals(observation, settings.play_samples, rng)
         if standing is not None:
             def value(card: Card) -> int:
-                return sum(_outcome(deal.apply(Play(card)), seat, self.solver, standing) for deal in samples)
+                return sum(deal_outcome(deal.apply(Play(card)), seat, self.solver, standing) for deal in samples)
         else:
             totals = dict.fromkeys(playable, 0)
             sign = 1 if seat is ELDER else -1

@@ -35,6 +35,13 @@ talon orders, the same orders for every choice (so the comparison between choice
 depend on luck in the sample), and one `Solver` keeps its tables across all of them. For elder
 the list is valued on a few orders first, and its best few again on more.
 `benchmarks/bench_evaluator.py` measures the loss against a far slower, exhaustive evaluation.
+
+For the partie
+--------------
+Given the partie's `Standing` before its last deal, a choice is worth the settlement of the
+partie (rules.md section 7) rather than the deal's points: each draw is dealt out, declared in
+full and played out by best play, and its final scores settled (`deal_outcome`, which the closed
+players use to value their declarations and cards too: one valuation of a deal's end).
 """
 
 from __future__ import annotations
@@ -48,16 +55,18 @@ from math import comb
 import numpy as np
 
 from piquet_widgets.analysis.advisor import SIGNED, Advice, _codes, _decode, _subsets, advise_exchange, declaration_scores, discard_sentences
+from piquet_widgets.analysis.observation import Standing
 from piquet_widgets.analysis.players import _strength
 from piquet_widgets.analysis.solver import ELDER as SOLVER_ELDER
 from piquet_widgets.analysis.solver import SearchInterrupted, Solver
-from piquet_widgets.engine.cards import Card, cards_of, mask_of
+from piquet_widgets.engine.cards import CARDS, Card, cards_of, mask_of
 from piquet_widgets.engine.combinations import is_carte_blanche
-from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Phase, Seat
+from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Exchange, Phase, Play, Seat
+from piquet_widgets.engine.records import Position
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import N_, _, format_decimal
 
-__all__ = ["Evaluation", "Progress", "Settings", "evaluate_exchange", "part_of", "SearchInterrupted"]
+__all__ = ["Evaluation", "Progress", "Settings", "deal_outcome", "evaluate_exchange", "part_of", "SearchInterrupted"]
 
 #: Called with (draws solved, draws planned) as the evaluation goes.
 Progress = Callable[[int, int], None]
@@ -96,7 +105,8 @@ class Evaluation:
     (his points minus his opponent's): `declarations` (carte blanche, point, sequences, sets,
     repique; exact over the draws) plus `play` (the tricks solved, the pique, the cards or capot;
     averaged over `orders` talon orders or draws). `expected` is their sum; `hand` the player's
-    hand before the exchange."""
+    hand before the exchange. Valued for the partie (a `standing`), `expected` is the settlement,
+    all of it in `play`."""
 
     seat: Seat
     discards: tuple[Card, ...]
@@ -125,6 +135,7 @@ def evaluate_exchange(
     solver: Solver | None = None,
     include: Iterable[tuple[Card, ...]] = (),
     progress: Progress | None = None,
+    standing: Standing | None = None,
 ) -> list[Evaluation]:
     """The short list of the player to move's exchanges (and the choices in `include`, such as the
     learner's), each valued by the whole deal, best first (elder's finalists, valued on more
@@ -134,11 +145,13 @@ def evaluate_exchange(
     called after each planned draw is solved (`total` of them in all). The stop check is the
     solver's own (`Solver.should_stop`, set by an analysis runner or `review.stopping`), asked
     between solves and inside them, and never changed here: when it answers True the evaluation
-    raises `SearchInterrupted` (nothing is returned). Raises PiquetError outside the exchange.
+    raises `SearchInterrupted` (nothing is returned). With the `standing` of the player to move
+    before the partie's last deal, each choice is valued by the partie's settlement (see the
+    module's docstring). Raises PiquetError outside the exchange.
     """
     if deal.phase is not Phase.EXCHANGE:
         raise PiquetError(N_("The exchange is over."))
-    work = _Work(deal, solver or Solver(), [mask_of(discards) for discards in include], progress)
+    work = _Work(deal, solver or Solver(), [mask_of(discards) for discards in include], progress, standing)
     work.check_stop()  # a runner out of its budget already: straight to its thread
     if deal.to_move is ELDER:
         return work.elder(settings or ELDER_SETTINGS)
@@ -206,8 +219,9 @@ def _short_list(masks: list[int], declarations: np.ndarray, hand: int, settings:
 class _Work:
     """One evaluation: the deal as the player to move sees it, the solver, the caches, the progress."""
 
-    def __init__(self, deal: Deal, solver: Solver, include: list[int], progress: Progress | None) -> None:
+    def __init__(self, deal: Deal, solver: Solver, include: list[int], progress: Progress | None, standing: Standing | None = None) -> None:
         self.deal = deal
+        self.standing = standing
         self.rules = deal.rules
         self.blanche = (is_carte_blanche(deal.elder_dealt), is_carte_blanche(deal.younger_dealt))
         self.solver = solver
@@ -245,13 +259,19 @@ class _Work:
         keep = hand & ~mask_of(item.discards)
         size = len(item.discards)
         plan = self._elder_plan(size, talon, orders, exhaustive)
-        declarations = [self._reply(keep, drawn)[1] for drawn in combinations(talon, size)]
+        if self.standing is None:
+            declarations = [self._reply(keep, drawn)[1] for drawn in combinations(talon, size)]
+        else:
+            declarations = [0.0]  # the settlement counts the whole deal, in the play's term
         play = 0.0
         for drawn, rest, weight in plan:
             final = keep | mask_of(drawn)
             reply, _ = self._reply(keep, drawn)
             taken = rest(reply.bit_count())
-            play += weight * sum(self._play(final, deal.hands[YOUNGER] & ~reply | mask_of(cards)) for cards in taken) / len(taken)
+            if self.standing is None:
+                play += weight * sum(self._play(final, deal.hands[YOUNGER] & ~reply | mask_of(cards)) for cards in taken) / len(taken)
+            else:
+                play += weight * sum(self._settled((*drawn, *cards), item.discards, cards_of(reply)) for cards in taken) / len(taken)
             self._step()
         declared = sum(declarations) / len(declarations)
         return Evaluation(ELDER, item.discards, declared + play, declared, play, len(plan), hand)
@@ -292,12 +312,17 @@ class _Work:
         for index in listed:
             keep = hand & ~int(discards[index])
             chosen = draws[int(sizes[index])]
+            cards = tuple(card for card in cards_of(hand) if discards[index] >> card & 1)
             play = 0.0
             for taken in chosen:
-                play -= self._play(elder, keep | mask_of(taken)) / len(chosen)
+                if self.standing is None:
+                    play -= self._play(elder, keep | mask_of(taken)) / len(chosen)
+                else:
+                    elder_drew = deal.talon[: len(deal.discards[ELDER])]
+                    play += self._settled((*elder_drew, *taken), deal.discards[ELDER], cards) / len(chosen)
                 self._step()
-            cards = tuple(card for card in cards_of(hand) if discards[index] >> card & 1)
-            evaluations.append(Evaluation(YOUNGER, cards, -float(net[index]) + play, -float(net[index]), play, len(chosen), hand))
+            declared = -float(net[index]) if self.standing is None else 0.0
+            evaluations.append(Evaluation(YOUNGER, cards, declared + play, declared, play, len(chosen), hand))
         return sorted(evaluations, key=lambda e: -e.expected)
 
     # -- the play ---------------------------------------------------------------------------------
@@ -320,6 +345,15 @@ class _Work:
         if should_stop is not None and should_stop():
             raise SearchInterrupted
 
+    def _settled(self, drawn: tuple[Card, ...], elder_discards: tuple[Card, ...], younger_discards: tuple[Card, ...]) -> int:
+        """The settlement for the player to move of the deal in which the talon is dealt so that
+        elder and younger draw `drawn` in turn, after these discards: declared in full, played out."""
+        deal = self.deal
+        talon = (*drawn, *(card for card in sorted(deal.talon) if card not in drawn))
+        dealt = Deal.new(deal.dealt(ELDER), deal.dealt(YOUNGER), talon, self.rules)
+        after = dealt.apply(Exchange(elder_discards)).apply(Exchange(younger_discards))
+        return deal_outcome(after, deal.to_move, self.solver, self.standing)
+
     def _step(self) -> None:
         """One planned draw solved: tell the progress callback."""
         self.done += 1
@@ -333,6 +367,46 @@ def part_of(progress: Progress | None, part: int, parts: int) -> Progress | None
     if progress is None:
         return None
     return lambda done, total: progress(part * total + done, parts * total)
+
+
+# -- the end of a deal -----------------------------------------------------------------------------
+def deal_outcome(deal: Deal, seat: Seat, solver: Solver, standing: Standing | None = None) -> int:
+    """What a deal after the exchange is worth to `seat` with the declarations made in full from
+    here and best play by both: his points minus his opponent's, or, given his `standing` before
+    the partie's last deal, the settlement of the partie (the deal played out for points)."""
+    deal = declared_in_full(deal)
+    if standing is not None:
+        final = played_out(deal, solver)
+        return standing.settlement(final.scores[seat], final.scores[seat.other])
+    value = deal.scores[ELDER] - deal.scores[YOUNGER]
+    if deal.phase is Phase.PLAY:
+        value += solver.value(*solver_position(deal))
+    return value if seat is ELDER else -value
+
+
+def solver_position(deal: Deal) -> tuple:
+    """The solver's arguments for a deal in play."""
+    position = Position.of_deal(deal)
+    return (
+        position.elder, position.younger, position.leader, position.led, position.tricks, position.scores,
+        deal.rules.low_cards_count_in_play,
+    )
+
+
+def declared_in_full(deal: Deal) -> Deal:
+    """The deal once every declaration still to make is made in full."""
+    while deal.phase is Phase.DECLARATIONS:
+        deal = deal.apply(deal.default_action())
+    return deal
+
+
+def played_out(deal: Deal, solver: Solver) -> Deal:
+    """The deal finished by best play for points from here (lowest of equal cards)."""
+    while deal.phase is Phase.PLAY:
+        solution = solver.solve(*solver_position(deal))
+        best = [card for card, value in solution.cards.items() if value == solution.value]
+        deal = deal.apply(Play(CARDS[min(best, key=lambda card: (card & 7, card))]))
+    return deal
 
 
 def _seed(hands: tuple[int, int], talon: int) -> int:

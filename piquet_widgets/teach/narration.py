@@ -20,7 +20,7 @@ No widget is imported here: the walkthrough, the practice table and the command 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from piquet_widgets.engine.cards import KING, KNAVE, QUEEN, Card
@@ -45,13 +45,14 @@ class Explanation:
     scores: tuple[str, ...] = field(default=())  # one sentence per score made at this step
 
 
-def explain_step(step: Step) -> Explanation:
-    """The explanation of one step."""
+def explain_step(step: Step, hidden: Collection[Card] = frozenset()) -> Explanation:
+    """The explanation of one step; `hidden` are cards the reader may not see (closed piquet,
+    rules 8b): an exchange that moves one of them is told by the number of cards alone."""
     kind = step.kind
     if kind is StepKind.DEAL:
         explanation = _explain_deal(step.deal)
     elif kind is StepKind.EXCHANGE:
-        explanation = _explain_exchange(step.before, step.deal)
+        explanation = _explain_exchange(step.before, step.deal, frozenset(hidden))
     elif kind is StepKind.DECLARE:
         explanation = _explain_declaration(step.before, step.deal)
     elif kind is StepKind.PLAY:
@@ -100,7 +101,7 @@ def _explain_deal(deal: Deal) -> Explanation:
 # -- the exchange ------------------------------------------------------------------------------------
 
 
-def _explain_exchange(before: Deal, after: Deal) -> Explanation:
+def _explain_exchange(before: Deal, after: Deal, hidden: frozenset[Card]) -> Explanation:
     seat = before.to_move
     discards = after.discards[seat]
     count = len(discards)
@@ -115,21 +116,39 @@ def _explain_exchange(before: Deal, after: Deal) -> Explanation:
                 low=rules.elder_min_exchange, high=rules.elder_max_exchange
             )
         )
-        lines.append(
-            ngettext(
-                "Elder discards {count} card ({cards}) and takes the top card of the talon: {taken}.",
-                "Elder discards {count} cards ({cards}) and takes the top {count} cards of the talon: {taken}.",
-                count,
-            ).format(count=count, cards=cards_text(discards), taken=cards_text(taken))
-        )
+        if hidden.isdisjoint((*discards, *taken)):
+            lines.append(
+                ngettext(
+                    "Elder discards {count} card ({cards}) and takes the top card of the talon: {taken}.",
+                    "Elder discards {count} cards ({cards}) and takes the top {count} cards of the talon: {taken}.",
+                    count,
+                ).format(count=count, cards=cards_text(discards), taken=cards_text(taken))
+            )
+        else:
+            lines.append(
+                ngettext(
+                    "Elder discards {count} card and takes the top card of the talon.",
+                    "Elder discards {count} cards and takes the top {count} cards of the talon.",
+                    count,
+                ).format(count=count)
+            )
         left = 5 - count
-        if left > 0:
+        leftovers = before.talon[count:5]
+        if left > 0 and hidden.isdisjoint(leftovers):
             lines.append(
                 ngettext(
                     "He leaves {left} of his five cards ({cards}); younger, who takes from the top of what remains, may take it.",
                     "He leaves {left} of his five cards ({cards}); younger, who takes from the top of what remains, may take them.",
                     left,
-                ).format(left=left, cards=cards_text(before.talon[count:5]))
+                ).format(left=left, cards=cards_text(leftovers))
+            )
+        elif left > 0:
+            lines.append(
+                ngettext(
+                    "He leaves {left} of his five cards; younger, who takes from the top of what remains, may take it.",
+                    "He leaves {left} of his five cards; younger, who takes from the top of what remains, may take them.",
+                    left,
+                ).format(left=left)
             )
         remaining = 8 - count
         lines.append(
@@ -145,7 +164,7 @@ def _explain_exchange(before: Deal, after: Deal) -> Explanation:
                 low=rules.younger_min_exchange, high=remaining
             )
         )
-        if count:
+        if count and hidden.isdisjoint((*discards, *taken)):
             lines.append(
                 ngettext(
                     "Younger discards {count} card ({cards}) and takes {taken}.",
@@ -153,10 +172,26 @@ def _explain_exchange(before: Deal, after: Deal) -> Explanation:
                     count,
                 ).format(count=count, cards=cards_text(discards), taken=cards_text(taken))
             )
+        elif count:
+            lines.append(
+                ngettext(
+                    "Younger discards {count} card and takes one.",
+                    "Younger discards {count} cards and takes as many.",
+                    count,
+                ).format(count=count)
+            )
         else:
             lines.append(_("Younger keeps his hand and takes nothing."))
         left = after.talon_left
-        if left:
+        if left and not hidden.isdisjoint(left):
+            lines.append(
+                ngettext(
+                    "{count} card stays in the talon, face down.",
+                    "{count} cards stay in the talon, face down.",
+                    len(left),
+                ).format(count=len(left))
+            )
+        elif left:
             lines.append(
                 ngettext(
                     "{count} card stays in the talon ({cards}): younger may look at it, and then elder may too. In open piquet everyone sees it.",

@@ -33,10 +33,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from piquet_widgets.analysis.closed import Screened, standing_before_last_deal
+from piquet_widgets.analysis.observation import observe
 from piquet_widgets.analysis.players import CLOSED_PLAYERS, DEFAULT_LEVEL, PLAYERS, Player, get_player
 from piquet_widgets.analysis.review import Hint, hint
 from piquet_widgets.analysis.solver import Solver
-from piquet_widgets.engine.cards import Card, parse_card
+from piquet_widgets.engine.cards import Card, mask_of, parse_card
 from piquet_widgets.engine.codes import deal_code, deal_from_code
 from piquet_widgets.engine.combinations import HOLDINGS, Category, Combination, best_declaration, combination_of
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
@@ -246,6 +248,25 @@ class PracticeSession:
         if not self.can_show():
             raise PiquetError(N_("The computer has declared nothing to show."))
         self.shown = self._computer_declared()
+
+    def hidden_seats(self) -> frozenset[Seat]:
+        """The seats whose hand and discards the learner may not see now, the talon with them:
+        the computer's, in closed piquet until the deal ends (rules 8b)."""
+        if self.mode != "closed" or self.deal.phase is Phase.FINISHED:
+            return frozenset()
+        return frozenset(seat for seat in (ELDER, YOUNGER) if seat not in self.learner_seats)
+
+    def hidden_cards(self) -> frozenset[Card]:
+        """The cards the learner may not see now (rules 8b): in open piquet the talon not yet
+        drawn (unless `show_talon`); in closed piquet all but what his seat's observation holds
+        and what the computer showed him on request (`shown`)."""
+        deal = self.deal
+        if not self.hidden_seats():
+            if self.show_talon or deal.discards[YOUNGER] is not None:
+                return frozenset()
+            return frozenset(deal.talon[deal.talon_taken[ELDER] :])
+        seen = observe(self.deal, next(iter(self.learner_seats)), ask_to_see=False).seen_mask() | mask_of(self.shown)
+        return frozenset(Card(index) for index in range(32) if not seen >> index & 1)
 
     def _computer_declared(self) -> tuple[Card, ...]:
         """The cards of the combinations the computer has declared in this deal."""
@@ -483,6 +504,16 @@ class PracticeSession:
         partie = self.partie if self.settled else self.partie.with_deal(self.deal)
         return {**partie_record(partie), "role": self.role, "level": self.level, "mode": self.mode, "settled": self.settled}
 
+    def public_record(self) -> dict[str, Any] | None:
+        """`record` as far as the learner may see it, for the page (the browser's copy): in
+        closed piquet a deal in progress is left out, since its record holds the hidden cards
+        (None when no deal is finished yet)."""
+        if not self.hidden_seats():
+            return self.record()
+        if not self.partie.deals:
+            return None
+        return {**partie_record(self.partie), "role": self.role, "level": self.level, "mode": self.mode, "settled": False}
+
     @classmethod
     def from_record(cls, value: Any, name: str = "", *, speak: bool = False) -> PracticeSession:
         """The session a record made by `record` holds: its deals, the current deal with its undo
@@ -608,6 +639,8 @@ class PracticeSession:
             elif deal.to_move in self.learner_seats:
                 return
             else:
+                if isinstance(self.computer, Screened):  # in the last deal it plays for the partie
+                    self.computer.standing = standing_before_last_deal(self.partie, COMPUTER)
                 action = self.computer.choose_action(deal)
             self.timeline.append(deal.apply(action))
 

@@ -4,7 +4,7 @@
 // everything it receives.
 //
 // Python sets `record` (JSON) after each change; the view writes it to localStorage under
-// `storage_key`. When the view is first drawn it sends what the browser kept: {type: "restore",
+// `storage_key` (a key per mode of the practice table). When the view is first drawn it sends what the browser kept: {type: "restore",
 // text}. An uploaded file is read here and sent as {type: "upload", name, text}, unless it is
 // larger than `max_bytes` (then {type: "too-large", name}). With `follow`, what another tab of
 // this browser writes under the key is sent too, as another {type: "restore", text}.
@@ -14,6 +14,7 @@ function keep(model) {
   const record = model.get("record");
   try {
     if (key && record) localStorage.setItem(key, record);
+    else if (key) localStorage.removeItem(key); // nothing to keep now: nothing kept
   } catch (error) {
     // Storage full or disabled (a private window): the partie is only in the page.
   }
@@ -31,6 +32,7 @@ export default {
   render({ model, el }) {
     el.classList.add("pw-browser-store-view");
     model.on("change:record", () => keep(model));
+    model.on("change:storage_key", () => keep(model)); // the table changed mode: its partie goes there
     const saved = kept(model);
     if (saved) model.send({ type: "restore", text: saved });
     else keep(model);

@@ -109,9 +109,16 @@ class BrowserStore(PythonOwnedState, anywidget.AnyWidget):
         return parse_json(text, name)  # type: ignore[arg-type]
 
 
-def partie_store(on_record: Callable[[Source, Any, Any], None], on_refused: Callable[[PiquetError], None]) -> BrowserStore:
-    """The practice partie's store: kept in the browser, downloaded and uploaded as a record file."""
-    store = BrowserStore(on_record, on_refused)
+def partie_key(mode: str) -> str:
+    """Where the browser keeps the practice partie of a mode ("open" or "closed"): one partie of
+    each, so that opening the table in one mode leaves the partie of the other as it was."""
+    return STORAGE_KEY if mode == "open" else f"{STORAGE_KEY}.{mode}"
+
+
+def partie_store(on_record: Callable[[Source, Any, Any], None], on_refused: Callable[[PiquetError], None], mode: str = "open") -> BrowserStore:
+    """The practice partie's store: kept in the browser (under `partie_key(mode)`), downloaded
+    and uploaded as a record file."""
+    store = BrowserStore(on_record, on_refused, storage_key=partie_key(mode))
     store.add_class("pw-partie-store")
     return store
 

@@ -25,6 +25,7 @@ const SUIT_PATHS = {
 };
 const RANK_TEXT = { T: "10" };
 const COURTS = "KQJ";
+const CARD_CODE = /^[AKQJT987][SHDC]$/;
 
 let backCount = 0; // makes the id of each back's pattern unique in the page
 
@@ -187,7 +188,7 @@ class CardRowView {
       // The name begins with what the card shows ("Q — queen of spades"), so that a voice
       // command naming the visible text finds it.
       const words = labels[code] ?? code;
-      const label = faceUp ? `${cornerText(code[0], letters)} — ${words}` : words;
+      const label = faceUp && CARD_CODE.test(code) ? `${cornerText(code[0], letters)} — ${words}` : words;
       element.setAttribute("aria-label", badge ? `${label} (${badge})` : label);
       this.setBadge(element, badge);
       if (this.row.children[index] !== element) this.row.insertBefore(element, this.row.children[index] ?? null);
@@ -198,13 +199,15 @@ class CardRowView {
     }
   }
 
-  cardElement(code, faceUp, letters) {
+  cardElement(code, rowFaceUp, letters) {
+    // A face-down row sends the places of its cards ("back-3"), never the cards: a back each.
+    const faceUp = rowFaceUp && CARD_CODE.test(code);
     let element = this.elements.get(code);
     if (!element) {
       element = document.createElement("div");
       element.className = "pw-card";
       element.dataset.card = code;
-      element.dataset.suit = code[1];
+      if (faceUp) element.dataset.suit = code[1];
       this.elements.set(code, element);
     }
     const face = faceUp ? `up ${cornerText(code[0], letters)}` : "down";

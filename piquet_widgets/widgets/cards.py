@@ -65,6 +65,21 @@ def _codes_in_row(values: Iterable[object], cards: Iterable[object], field: str)
     return codes
 
 
+def back_id(index: int) -> str:
+    """The id a face-down row sends the page for its card at `index`: its place, never the card."""
+    return f"back-{index + 1}"
+
+
+def _page_list(codes: list[str], row: CardRow) -> list[str]:
+    """A list of the row's codes as the page receives it: face down, places instead of cards."""
+    return codes if row.face_up else [back_id(row.cards.index(code)) for code in codes]
+
+
+def _page_dict(texts: dict[str, str], row: CardRow) -> dict[str, str]:
+    """A dict keyed by the row's codes as the page receives it (see `_page_list`)."""
+    return dict(zip(_page_list(list(texts), row), texts.values()))
+
+
 class CardRow(PythonOwnedState, SharedModule):
     """A row of cards — a hand, a trick, the talon — drawn in SVG, clickable where playable.
 
@@ -72,7 +87,10 @@ class CardRow(PythonOwnedState, SharedModule):
 
     - `cards`: the cards shown, in order, as canonical codes ('AS', 'TH'); `Card` objects and any
       text `parse_card` reads are accepted and made canonical.
-    - `face_up`: faces or backs.
+    - `face_up`: faces or backs. A face-down row never sends the page its cards: the page
+      receives `back_id`s, the places of the cards in the row ('back-1', 'back-2'…), in `cards`
+      and in every mark and label, so that no hidden card can be read in the page or its
+      messages; a click on a face-down card arrives as its place and means that card.
     - `selected`: cards drawn raised and outlined (chosen discards, the cards of a combination).
     - `outlined`: cards drawn with a ring, not raised (the move a hint names), class `pw-card-outlined`.
     - `playable`: the only cards that react to a click or a key; empty means none, and the
@@ -104,17 +122,17 @@ class CardRow(PythonOwnedState, SharedModule):
     _module = _HERE / "cards.js"
     _module_css = _HERE / "cards.css"
 
-    cards = traitlets.List().tag(sync=True)
+    cards = traitlets.List().tag(sync=True, to_json=_page_list)
     face_up = traitlets.Bool(True).tag(sync=True)
-    selected = traitlets.List().tag(sync=True)
-    outlined = traitlets.List().tag(sync=True)
-    playable = traitlets.List().tag(sync=True)
+    selected = traitlets.List().tag(sync=True, to_json=_page_list)
+    outlined = traitlets.List().tag(sync=True, to_json=_page_list)
+    playable = traitlets.List().tag(sync=True, to_json=_page_list)
     disabled = traitlets.Bool(False).tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
-    labels = traitlets.Dict().tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True, to_json=_page_dict)
     letters = traitlets.Dict().tag(sync=True)
     caption = traitlets.Unicode("").tag(sync=True)
-    badges = traitlets.Dict().tag(sync=True)
+    badges = traitlets.Dict().tag(sync=True, to_json=_page_dict)
     css_class = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, cards: Iterable[CardLike] = (), **kwargs: Any) -> None:
@@ -153,8 +171,12 @@ class CardRow(PythonOwnedState, SharedModule):
         if self.letters != letters:
             self.letters = letters
         labels = {}
-        for code in self.cards:
-            label = parse_card(code).name_in_words() if self.face_up else _("face-down card")
+        count = len(self.cards)
+        for index, code in enumerate(self.cards):
+            if self.face_up:
+                label = parse_card(code).name_in_words()
+            else:
+                label = _("face-down card {number} of {count}").format(number=index + 1, count=count)
             if code in self.selected:
                 label = _("{card}, selected").format(card=label)
             labels[code] = label
@@ -169,8 +191,11 @@ class CardRow(PythonOwnedState, SharedModule):
         code, seq = content.get("card"), content.get("seq")
         if not isinstance(code, str) or type(seq) is not int:
             return
+        if not self.face_up:
+            places = [back_id(index) for index in range(len(self.cards))]
+            code = self.cards[places.index(code)] if code in places else None
         # `playable` holds only cards of the row, so this also refuses cards not in the row.
-        if self.disabled or code not in self.playable:
+        if code is None or self.disabled or code not in self.playable:
             return
         self._click_handlers(parse_card(code))
 
@@ -218,5 +243,11 @@ class CardRow(PythonOwnedState, SharedModule):
             self.relabel()
 
     @traitlets.observe("face_up", "selected")
-    def _relabel_on_change(self, _change: traitlets.Bunch) -> None:
+    def _relabel_on_change(self, change: traitlets.Bunch) -> None:
+        if change["name"] == "face_up":  # the page gets the cards, or their places, anew
+            keys = ["cards", "selected", "outlined", "playable", "badges"]
+            if self._holding_sync:
+                self._states_to_send.update(keys)  # sent with the rest of the update
+            else:
+                self.send_state(keys)
         self.relabel()

@@ -21,6 +21,9 @@ class Felt(widgets.VBox):
     `captions(seat)` gives each hand's caption (the practice table says who is the computer).
     `talon_face_up`: the talon's cards are drawn face up before both exchanges are made (the
     walkthrough shows them; the practice table keeps them face down unless asked, rules 8b).
+    `hidden_seats`: closed piquet (rules 8b) — the hands and discards of these seats are face
+    down, and while any seat is hidden the whole talon is too. A face-down row sends the page
+    no card (`CardRow`).
     """
 
     def __init__(self, four_colour: bool = False, bottom: Seat = ELDER) -> None:
@@ -39,6 +42,7 @@ class Felt(widgets.VBox):
         ).add_class("pw-felt-middle")
         self.bottom = bottom
         self.talon_face_up = True
+        self.hidden_seats: frozenset[Seat] = frozenset()
         self.captions: Callable[[Seat, Deal], str] = lambda seat, deal: default_hand_caption(seat, deal)
         super().__init__(self._order())
         self.add_class("pw-felt")
@@ -78,6 +82,7 @@ class Felt(widgets.VBox):
             mark = marks.get(seat, {})
             chosen = [card for card in highlight.get(seat, ()) if card in cards]
             with row.hold_sync():
+                _set_trait(row, "face_up", seat not in self.hidden_seats)
                 ringed = [card.code for card in outlined.get(seat, ()) if card in cards]
                 row.set_cards(cards, playable=mark.get("playable", ()), selected=chosen, outlined=ringed)
                 _set_trait(row, "disabled", mark.get("disabled", False))
@@ -89,7 +94,8 @@ class Felt(widgets.VBox):
         self._show_trick(deal)
         for seat, row in self.discards.items():
             discarded = deal.discards[seat] or ()
-            _show_row(row, discarded, _("Elder's discards") if seat is ELDER else _("Younger's discards"))
+            caption = _("Elder's discards") if seat is ELDER else _("Younger's discards")
+            _show_row(row, discarded, caption, seat not in self.hidden_seats)
         if deal.phase in (Phase.PLAY, Phase.FINISHED):
             elder, younger = deal.tricks_won
             text = _("Tricks won — elder {elder}, younger {younger}").format(elder=elder, younger=younger)
@@ -101,7 +107,8 @@ class Felt(widgets.VBox):
     def _show_talon(self, deal: Deal) -> None:
         elder_done, younger_done = (discards is not None for discards in deal.discards)
         talon = deal.talon
-        up = self.talon_face_up  # once both have exchanged, what is left is turned up (rules 3)
+        closed = bool(self.hidden_seats)
+        up = self.talon_face_up and not closed
         if not elder_done:
             _show_row(self.talon, talon[:5], _("Talon: elder's five"), up)
             _show_row(self.talon_younger, talon[5:], _("Talon: younger's three"), up)
@@ -110,7 +117,8 @@ class Felt(widgets.VBox):
             _show_row(self.talon, talon[taken:5], _("Left by elder"), up)
             _show_row(self.talon_younger, talon[5:], _("Talon: younger's three"), up)
         else:
-            _show_row(self.talon, deal.talon_left, _("Left in the talon"))
+            # once both have exchanged, what is left is turned up (rules 3), but not in closed piquet
+            _show_row(self.talon, deal.talon_left, _("Left in the talon"), not closed)
             _show_row(self.talon_younger, (), "")
 
     def _show_trick(self, deal: Deal) -> None:
@@ -154,8 +162,8 @@ def _show_row(row: CardRow, cards: Sequence[Card], caption: str, face_up: bool =
     """Fill a small row (its cards face up or down), hiding it when it has no card."""
     codes = [card.code for card in cards]
     with row.hold_sync():
+        _set_trait(row, "face_up", face_up)
         if row.cards != codes:
             row.set_cards(cards)
-        _set_trait(row, "face_up", face_up)
         _set_trait(row, "caption", caption)
     set_shown(row, bool(cards))

@@ -56,7 +56,7 @@ from piquet_widgets.widgets.board import (
 )
 from piquet_widgets.widgets.felt import Felt
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
-from piquet_widgets.widgets.browser_store import partie_store
+from piquet_widgets.widgets.browser_store import partie_key, partie_store
 from piquet_widgets.widgets.scoreboard import ScoreBoard
 
 __all__ = ["PracticeTable", "ROLES"]
@@ -65,6 +65,10 @@ _ROLE_NAMES = {"elder": N_("I play elder"), "younger": N_("I play younger"), "bo
 _MODE_NAMES = {"open": N_("Open hands"), "closed": N_("Closed hands")}
 _LEVEL_NAMES = {"beginner": N_("Computer: beginner"), "club": N_("Computer: club player"), "expert": N_("Computer: expert")}
 Message = str | PiquetError | Callable[[], str]
+_SET_ASIDE = {
+    "open": N_("The open-hands partie kept in this browser is set aside: a new partie with closed hands begins, as the address asks."),
+    "closed": N_("The closed-hands partie kept in this browser is set aside: a new partie with open hands begins."),
+}
 DEFAULT_SAVE_PATH = "piquet-partie.json"
 
 
@@ -82,7 +86,10 @@ class PracticeTable(widgets.VBox):
       every text of the table (and of every other widget shown) and keeps the game where it is.
     - `keep_in_browser`: the partie is kept in the visitor's browser (localStorage) and restored
       when the page is opened again there — unless a `deal` was asked for (the address's
-      `?seed=`, or notebook code): that deal is played, not the kept partie.
+      `?seed=`, or notebook code): that deal is played, not the kept partie. The browser keeps
+      one partie of each mode, and restores the one of the mode the table opens in (the
+      address's `?mode=`). In closed piquet it keeps the finished deals only: the record of a
+      deal in progress holds the hidden cards (the same goes for Download).
     - `declare_for_me`: the declarations are made for the learner; by default he speaks them
       with the buttons `pw-speak` (his announcements, answers and running totals) and a wrong
       one is refused with the reason. The switch `pw-declare-for-me` (More panel) changes it.
@@ -158,7 +165,7 @@ class PracticeTable(widgets.VBox):
         self.declare_check = widgets.Checkbox(value=declare_for_me, indent=False).add_class("pw-declare-for-me")
         self.speech = widgets.Box().add_class("pw-toolbar").add_class("pw-speech")
         self._speech_keys: list[str] = []
-        self.store = partie_store(self._on_record, self._refused) if keep_in_browser else None
+        self.store = partie_store(self._on_record, self._refused, start.mode) if keep_in_browser else None
         if self.store is not None and start.deal is not None:
             self.store.restored = True  # the deal asked for wins over the partie this browser kept
         self.confirm_button = widgets.Button(button_style="primary").add_class("pw-confirm")
@@ -448,9 +455,27 @@ class PracticeTable(widgets.VBox):
             return False
         return self._restore(value, name, lambda: _("Partie loaded from {file}.").format(file=name))
 
+    def _keep_in_browser(self) -> None:
+        """The browser's copy of the partie, under the key of its mode (both sent together)."""
+        kept = self.session.public_record()
+        record = "" if kept is None else json.dumps(kept, ensure_ascii=False)
+        key = partie_key(self.session.mode)
+        with self.store.hold_sync():
+            if self.store.storage_key != key:
+                self.store.storage_key = key
+            if self.store.record != record:
+                self.store.record = record
+
     def _on_record(self, source: str, value: Any, name: Any) -> None:
-        """A record the page sent: the one this browser kept, or a file the visitor uploaded."""
+        """A record the page sent: the one this browser kept, or a file the visitor uploaded.
+        A kept partie of the other mode (kept before each mode had its own) is set aside: the
+        table plays the mode it was opened in, as the address asked."""
         if source == "restore":
+            kept = value.get("mode", "open") if isinstance(value, dict) else None
+            if kept in MODES and kept != self.session.mode:
+                self._say(lambda: _(_SET_ASIDE[kept]), "info")
+                self._render()
+                return
             self._restore(value, name, lambda: _("The partie kept in this browser is restored."))
         else:
             shown = str(name)
@@ -725,12 +750,12 @@ class PracticeTable(widgets.VBox):
                 marks[seat] = {"playable": deal.hand(seat) if active else (), "disabled": not active}
             highlight = {deal.to_move: self.selection} if deal.phase is Phase.EXCHANGE else {}
             closed = self.session.mode == "closed"
-            self.felt.talon_face_up = self.session.show_talon and not closed
+            self.felt.talon_face_up = self.session.show_talon
+            self.felt.hidden_seats = self.session.hidden_seats()
             outlined = {}
             if self._hint is not None and self._hint_deal is deal:
                 outlined = {self._hint.seat: self.session.hint_outlined(self._hint)}
             self.felt.show(deal, highlight=highlight, marks=marks, outlined=outlined)
-            self._hide_computer(deal)
             self.board.show(deal, meters(deal))
             set_value(self.message, message_html(self.message_text, self.message_kind))
             exchange_turn = deal.phase is Phase.EXCHANGE and self.to_move_is_learner
@@ -742,7 +767,7 @@ class PracticeTable(widgets.VBox):
             self.redo_button.disabled = not self.session.can_redo
             finished = deal.phase is Phase.FINISHED
             self.next_deal_button.disabled = not finished or self.settled
-            set_value(self.code_input, self.code)
+            set_value(self.code_input, "" if self.session.hidden_seats() else self.code)  # a code names every card
             total = self.rules.partie_deals
             if total and self.number <= total:
                 number = _("Deal {number} of {total}").format(number=self.number, total=total)
@@ -759,24 +784,13 @@ class PracticeTable(widgets.VBox):
             self.values_button.disabled = closed
             self._show_hint_text()
             if self.store is not None:
-                record = json.dumps(self.partie_record(), ensure_ascii=False)
-                if self.store.record != record:
-                    self.store.record = record
+                self._keep_in_browser()
             if self.values_button.value and deal.phase is Phase.PLAY and self.to_move_is_learner and not closed:
                 self._request_values()
             if finished:
                 self._request_review()
             else:
                 self._show_review()
-
-    def _hide_computer(self, deal: Deal) -> None:
-        """Closed piquet (rules 8b): the computer's hand and discards face down until the deal ends."""
-        hidden = self.session.mode == "closed" and deal.phase is not Phase.FINISHED
-        for seat in SEATS:
-            down = hidden and seat not in self.learner_seats
-            for row in (self.felt.hands[seat], self.felt.discards[seat]):
-                if row.face_up == down:
-                    row.face_up = not down
 
     def _show_speech(self) -> None:
         """One `pw-speak` button for each thing the learner may say now (none when he is not
@@ -798,8 +812,9 @@ class PracticeTable(widgets.VBox):
         """What happened since the learner's last move, explained step by step (declarations
         are shown in the dialogue panel)."""
         steps = steps_of(self.timeline[self.session.mark :])[1:]
+        hidden = self.session.hidden_cards()
         parts = [
-            explanation_html(explain_step(step))
+            explanation_html(explain_step(step, hidden))
             for step in steps
             if step.kind.value in ("exchange", "play", "tally")
         ][-4:]

@@ -66,8 +66,10 @@ def test_cards_are_svg_with_aria_labels(open_page: Callable[..., Page], url: str
     expect(card(page, "pw-discards", "KS")).to_have_attribute("role", "img")
     expect(card(page, "pw-discards", "KS")).to_have_class("pw-card")
     expect(card(page, "pw-hand-younger", "TH")).to_have_attribute("aria-label", "10 — ten of hearts")
-    expect(card(page, "pw-talon", "9S")).to_have_attribute("aria-label", "face-down card")
+    expect(card(page, "pw-talon", "back-1")).to_have_attribute("aria-label", "face-down card 1 of 8")
     expect(page.locator(".pw-talon .pw-card-back")).to_have_count(8)
+    expect(page.locator('.pw-talon [data-card="9S"]')).to_have_count(0)  # a face-down row names no card
+    expect(page.locator(".pw-talon [data-suit]")).to_have_count(0)
 
 
 def test_clicking_a_playable_card_reaches_python(open_page: Callable[..., Page], url: str) -> None:
