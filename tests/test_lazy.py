@@ -101,15 +101,17 @@ def test_scrolled_through_the_lazy_page_shows_what_the_eager_one_does(number: in
     assert not [w for w in walk(lazy) if isinstance(w, LazySentinel)]
 
 
+def words(root: widgets.Widget) -> tuple[str, str]:
+    """The first exercise's question and the drills' heading, as shown now."""
+    return find(root, "pw-exercise-1").question.value, find(root, "pw-lesson-drills").children[0].value
+
+
 def test_parts_built_after_a_change_of_language_speak_it_and_follow_the_next() -> None:
-    english = LessonView(1).page()
-    app = App(parse_query("lesson=1"))
-    page = app._lessons[1]
+    english = words(LessonView(1).page())
+    page = App(parse_query("lesson=1"))._lessons[1]
     change_language("fr")
-    scroll_through(page)  # built in French
-    words = [(find(root, "pw-exercise-1").question.value, find(root, "pw-lesson-drills").children[0].value) for root in (english, page)]
-    assert words[1][0] != words[0][0] and words[1][1] != words[0][1]
+    french = words(scroll_through(page))  # built in French
+    assert french[0] != english[0] and french[1] != english[1]
     change_language("es")  # and re-rendered in Spanish
-    quiz, drills = find(page, "pw-exercise-1"), find(page, "pw-lesson-drills")
-    assert quiz.question.value not in (words[0][0], words[1][0])
-    assert drills.children[0].value not in (words[0][1], words[1][1])
+    spanish = words(page)
+    assert spanish[0] not in english + french and spanish[1] not in english + french
