@@ -40,10 +40,10 @@ def counted_box() -> tuple[LazyBox, list[widgets.Widget]]:
 def test_a_visible_message_builds_the_content_once_and_closes_the_placeholder() -> None:
     box, built = counted_box()
     sentinel = box.children[0]
-    assert isinstance(sentinel, LazySentinel) and built == [] and not box.built
+    assert isinstance(sentinel, LazySentinel) and built == [] and not box.built and "pw-lazy" in box._dom_classes
     assert sentinel.height == "25em" and sentinel.label == "Loading…"
     send(sentinel, {"type": "visible"})
-    assert box.built and box.children == (built[0],) and len(built) == 1
+    assert box.built and box.children == (built[0],) and len(built) == 1 and "pw-lazy" not in box._dom_classes
     assert sentinel.comm is None and sentinel.layout.comm is None  # closed with its layout
     send(sentinel, {"type": "visible"})  # a second message (another view) does nothing
     assert box.build_now() is built[0] and len(built) == 1
@@ -98,6 +98,7 @@ def test_scrolled_through_the_lazy_page_shows_what_the_eager_one_does(number: in
     lazy = LessonView(number, lazy=True).page()
     assert find_all(lazy, "pw-lazy") and not find_all(lazy, "pw-drill")
     assert shape(scroll_through(lazy)) == shape(eager)
+    assert not find_all(lazy, "pw-lazy")
     assert not [w for w in walk(lazy) if isinstance(w, LazySentinel)]
 
 

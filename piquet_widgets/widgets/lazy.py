@@ -62,7 +62,8 @@ class LazySentinel(PythonOwnedState, SharedModule):
 
 class LazyBox(widgets.VBox):
     """A box that shows `build()` once the page is about to show it (see the module's
-    docstring); `placeholder_height` is about the content's height, as a CSS length."""
+    docstring); `placeholder_height` is about the content's height, as a CSS length. It has
+    the class `pw-lazy` until its content is built."""
 
     def __init__(self, build: Callable[[], widgets.Widget], placeholder_height: str = "20em", **kwargs: Any) -> None:
         self._build: Callable[[], widgets.Widget] | None = build
@@ -77,6 +78,7 @@ class LazyBox(widgets.VBox):
         """Build the content now, unless it is built already; returns it. The placeholder is closed."""
         if self._build is not None:
             build, self._build = self._build, None
-            with one_message_each():
+            with one_message_each(), self.hold_sync():  # one update: the content in, the class off
                 set_children(self, [build()])
+                self.remove_class("pw-lazy")
         return self.children[0]
