@@ -41,7 +41,7 @@ def test_a_visible_message_builds_the_content_once_and_closes_the_placeholder() 
     box, built = counted_box()
     sentinel = box.children[0]
     assert isinstance(sentinel, LazySentinel) and built == [] and not box.built and "pw-lazy" in box._dom_classes
-    assert sentinel.height == "25em" and sentinel.label == "Loading…"
+    assert sentinel.layout.min_height == "25em" and sentinel.label == "Loading…"
     send(sentinel, {"type": "visible"})
     assert box.built and box.children == (built[0],) and len(built) == 1 and "pw-lazy" not in box._dom_classes
     assert sentinel.comm is None and sentinel.layout.comm is None  # closed with its layout
@@ -69,7 +69,7 @@ def test_the_page_cannot_change_the_placeholder() -> None:
     box, _built = counted_box()
     sentinel = box.children[0]
     sentinel.set_state({"height": "0px", "label": "<script>"})
-    assert sentinel.height == "25em" and sentinel.label == "Loading…" and not box.built
+    assert sentinel.layout.min_height == "25em" and sentinel.label == "Loading…" and not box.built
 
 
 def test_the_placeholder_follows_the_language() -> None:

@@ -36,16 +36,16 @@ _HERE = Path(__file__).parent
 
 
 class LazySentinel(PythonOwnedState, SharedModule):
-    """The placeholder's view (`lazy.js`): a reserved `height` (a CSS length) with a status
-    `label`, which sends `{"type": "visible"}` once when it comes near the screen."""
+    """The placeholder's view (`lazy.js`): a status `label` in a reserved `height` (a CSS
+    length, its layout's least height), which sends `{"type": "visible"}` once when it comes
+    near the screen."""
 
     _module = _HERE / "lazy.js"
 
-    height = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, height: str, on_visible: Callable[[], object]) -> None:
-        super().__init__(height=height)
+        super().__init__(layout=widgets.Layout(min_height=height))
         self._on_visible = on_visible
         self._relabel()
         follow_language(self._relabel)

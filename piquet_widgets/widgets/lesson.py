@@ -60,9 +60,9 @@ STYLE = """<style>
 </style>"""
 # About the height of what a placeholder stands for (`LessonView(lazy=True)`), so that the page
 # does not jump when it is built; the pieces not named here are light and built at once.
-_PLACEHOLDER_HEIGHTS = {Walkthrough: "40em", Practice: "44em", Odds: "14em"}
-_EXERCISES_HEIGHT = "calc({count} * 16em)"
-_DRILLS_HEIGHT = "60em"
+_PLACEHOLDER_HEIGHTS = {Walkthrough: "72em", Practice: "50em", Odds: "22em"}
+_EXERCISES_HEIGHT = "calc({count} * 9em)"
+_DRILLS_HEIGHT = "75em"
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"\*(.+?)\*")
 
