@@ -7,7 +7,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 import pytest
 from ipywidgets.widgets import widget as widget_module
-from widget_helpers import find, find_all, scroll_through, text_of, walk
+from widget_helpers import find, find_all, scroll_through, walk
 
 from piquet_widgets.app.page import App, parse_query
 from piquet_widgets.widgets.language import change_language

@@ -11,9 +11,10 @@ In a notebook each cell shows one piece, the same way in every lesson:
 
 The app shows `LessonView(n, lazy=True).page()`, all of them at once, its walkthroughs, practice
 tables, odds, exercises and drills built only when the page is about to show them
-(`widgets.lazy.LazyBox`: a class opening the app at once waits on fewer widgets). Texts are translated when a piece is
-built, so building after `set_language` gives the lesson in that language, and every piece built
-is re-rendered in place by `widgets.language.change_language` (the language menu).
+(`widgets.lazy.LazyBox`: a class opening the app at once waits on fewer widgets). Texts are
+translated when a piece is built, so building after `set_language` gives the lesson in that
+language, and every piece built is re-rendered in place by `widgets.language.change_language`
+(the language menu).
 
 >>> view = LessonView(3)
 >>> "pw-lesson-intro" in view.introduction()._dom_classes
