@@ -46,7 +46,16 @@ def show_lesson(page: Page, number: int, reveal: Callable[..., Locator]) -> None
     page.locator(f".pw-lesson-link-{number}").click()
     expect(page.locator(f".pw-lesson-{number}")).to_be_visible()
     expect(page.locator(f".pw-lesson-{number} .pw-lesson-summary")).to_be_visible()
-    reveal(page.locator(f".pw-lesson-{number}"))
+    reveal_dealt(page.locator(f".pw-lesson-{number}"), reveal)
+
+
+def reveal_dealt(lesson: Locator, reveal: Callable[..., Locator]) -> None:
+    """Scroll through `lesson` (every part built) and wait until each drill is dealt: a discard
+    drill is dealt in its analysis thread, a second or so, its "Another" button unnamed meanwhile."""
+    reveal(lesson)
+    drills = lesson.locator(".pw-drill-new")
+    for index in range(drills.count()):
+        expect(drills.nth(index)).to_have_text(re.compile(r"\S"))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -58,7 +67,7 @@ def test_no_serious_accessibility_violation_in_any_section(open_page: Callable[.
         if number > 1:
             show_lesson(page, number, reveal)
         else:
-            reveal(page.locator(".pw-lesson-1"))
+            reveal_dealt(page.locator(".pw-lesson-1"), reveal)
         found[f"lesson {number}"] = serious_violations(page)
     for section, ready in (("walkthrough", ".pw-walkthrough .pw-explanation"), ("practice", ".pw-practice .pw-hand-elder .pw-card"), ("glossary", ".pw-glossary table")):
         page.locator(f".pw-nav-{section}").click()
