@@ -19,6 +19,7 @@ export default {
     el.classList.add("pw-lazy-placeholder");
     const status = document.createElement("p");
     status.setAttribute("role", "status");
+    status.style.color = "#57606a";  // muted, at 6:1 on white
     const relabel = () => { status.textContent = model.get("label"); };
     relabel();
     el.append(status);
