@@ -301,10 +301,10 @@ def test_practise_this_deal_puts_the_walkthroughs_deal_on_the_practice_table() -
 
 
 def test_a_lessons_walkthrough_leads_to_the_practice_table_and_the_next_lesson() -> None:
-    from widget_helpers import find, find_all
+    from widget_helpers import find, find_all, scroll_through
 
     app = build("lesson=2")
-    walk = find_all(app._lessons[2], "pw-walkthrough")[-1]  # Cavendish's exchange
+    walk = find_all(scroll_through(app._lessons[2]), "pw-walkthrough")[-1]  # Cavendish's exchange
     walk.last()
     find(walk, "pw-next-step-lesson").click()
     assert app.section == "lesson" and app.lesson_number == 3

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from widget_helpers import find, find_all, text_of
+from widget_helpers import find, find_all, scroll_through, text_of
 
 from piquet_widgets.widgets.language import change_language
 from piquet_widgets.teach.lessons import LESSONS, lesson
@@ -114,7 +114,7 @@ def test_the_lesson_list_ticks_finished_lessons_and_says_the_share_done(progress
     link = find(app.root, "pw-lesson-link-7")
     assert not link.description.startswith("✓")
     assert text_of(find(app.root, "pw-lesson-share").value).strip() == "0% done"
-    page = app._lessons[7]
+    page = scroll_through(app._lessons[7])
     for number in range(1, len(lesson(7).exercises) + 1):
         quiz = find(page, f"pw-exercise-{number}")
         quiz.choose(quiz.answer)
@@ -151,20 +151,27 @@ def restore(app, content) -> None:
 
 def test_the_app_keeps_progress_in_the_browser_not_in_a_file(progress_file):
     first, second = App(parse_query("lesson=3")), App(parse_query("lesson=3"))  # two visitors
-    quiz = find(first._lessons[3], "pw-exercise-1")
+    quiz = find(scroll_through(first._lessons[3]), "pw-exercise-1")
     quiz.buttons[quiz.answer].click()
     assert not progress_file.exists()
     assert json.loads(first.progress_store.record) == {"version": 2, "solved": {"the-point": ["exercise-1"]}}
     assert first.progress_store.storage_key == "piquet-widgets.lesson-progress" and not first.progress_store.files
     assert second.progress_store.record == "" and not second.progress.is_solved("the-point", "exercise-1")
-    assert not shown(find(find(second._lessons[3], "pw-exercise-1"), "pw-quiz-solved"))
+    assert not shown(find(find(scroll_through(second._lessons[3]), "pw-exercise-1"), "pw-quiz-solved"))
 
 
-def test_progress_the_browser_kept_ticks_the_lesson_already_drawn(progress_file):
+@pytest.mark.parametrize("scrolled", [True, False], ids=["exercises-built-before", "exercises-built-after"])
+def test_progress_the_browser_kept_ticks_the_lesson_already_drawn(progress_file, scrolled):
+    """The exercises and drills are built when the page scrolls to them (`LazyBox`): before
+    the browser's progress arrives, or after it, they show it the same."""
     app = App(parse_query("lesson=1"))
+    if scrolled:
+        scroll_through(app._lessons[1])
     tasks = sorted(lesson_tasks("the-pack-and-the-deal"))
     kept = {"version": 2, "solved": {"the-pack-and-the-deal": tasks, "the-point": ["exercise-2"]}}
     restore(app, {"type": "restore", "text": json.dumps(kept)})
+    assert bool(find_all(app._lessons[1], "pw-exercise-1")) == scrolled  # built only once scrolled to
+    scroll_through(app._lessons[1])
     assert shown(find(find(app._lessons[1], "pw-exercise-1"), "pw-quiz-solved"))
     assert "✓" in find(find(app._lessons[1], "pw-drill-1"), "pw-drill-title").value
     assert app._lesson_buttons[0].description.startswith("✓ ")  # lesson 1 finished
@@ -201,7 +208,7 @@ def test_progress_another_tab_keeps_is_merged_not_lost(progress_file):
     restore(app, {"type": "restore", "text": json.dumps({"version": 2, "solved": {first: ["exercise-1"]}})})
     restore(app, {"type": "restore", "text": json.dumps({"version": 2, "solved": {first: ["exercise-2"]}})})  # another tab
     assert app.progress.solved == {first: {"exercise-1", "exercise-2"}}
-    quiz = find(app._lessons[1], "pw-exercise-3")
+    quiz = find(scroll_through(app._lessons[1]), "pw-exercise-3")
     quiz.buttons[quiz.answer].click()
     assert json.loads(app.progress_store.record)["solved"] == {first: ["exercise-1", "exercise-2", "exercise-3"]}
 
@@ -217,7 +224,7 @@ def test_progress_the_browser_kept_by_lesson_number_is_read_by_the_lessons_it_na
     assert app.progress.is_solved("practising-open-piquet", "drill-2") and not app.progress.is_solved(counting, "drill-2")
     labels = {lesson(number).slug: button.description for number, button in enumerate(app._lesson_buttons, 1)}
     assert labels[partie].startswith("✓ 8.") and not labels[counting].startswith("✓")
-    quiz = find(app._lessons[1], "pw-exercise-1")
+    quiz = find(scroll_through(app._lessons[1]), "pw-exercise-1")
     quiz.buttons[quiz.answer].click()
     assert json.loads(app.progress_store.record) == {"version": 2, "solved": {
         "the-pack-and-the-deal": ["exercise-1"], counting: ["exercise-1"], partie: sorted(lesson_tasks(partie)),

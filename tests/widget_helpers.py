@@ -45,3 +45,14 @@ def text_of(html: str) -> str:
     from html import unescape
 
     return unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def scroll_through(root: widgets.Widget) -> widgets.Widget:
+    """What scrolling down the whole page does: every lazy placeholder in `root` says it is
+    visible, as its view does near the screen, and its content is built. Returns `root`."""
+    from piquet_widgets.widgets.lazy import LazySentinel
+
+    while sentinels := [w for w in walk(root) if isinstance(w, LazySentinel)]:
+        for sentinel in sentinels:
+            sentinel._handle_msg({"content": {"data": {"method": "custom", "content": {"type": "visible"}}}, "buffers": []})
+    return root

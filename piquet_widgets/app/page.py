@@ -304,7 +304,7 @@ class App:
     def _lesson_page(self, number: int) -> widgets.Widget:
         if number not in self._lessons:
             view = LessonView(number, on_next=self.show_lesson, on_progress=self._show_lesson_progress, progress=self.progress,
-                              on_practise=self.practise_deal)
+                              on_practise=self.practise_deal, lazy=True)
             self._lessons[number] = view.page()  # it follows the language itself
         return self._lessons[number]
 

@@ -9,9 +9,12 @@ In a notebook each cell shows one piece, the same way in every lesson:
     lesson.drills()            # tasks on real cards, dealt afresh by the engine
     lesson.summary()
 
-The app shows `LessonView(n).page()`, all of them at once. Texts are translated when a piece is
-built, so building after `set_language` gives the lesson in that language, and every piece built
-is re-rendered in place by `widgets.language.change_language` (the language menu).
+The app shows `LessonView(n, lazy=True).page()`, all of them at once, its walkthroughs, practice
+tables, odds, exercises and drills built only when the page is about to show them
+(`widgets.lazy.LazyBox`: a class opening the app at once waits on fewer widgets). Texts are
+translated when a piece is built, so building after `set_language` gives the lesson in that
+language, and every piece built is re-rendered in place by `widgets.language.change_language`
+(the language menu).
 
 >>> view = LessonView(3)
 >>> "pw-lesson-intro" in view.introduction()._dom_classes
@@ -56,6 +59,11 @@ STYLE = """<style>
 .pw-progress-problem p { color: #7a5b00; }
 .pw-odds > .pw-simulate { align-self: flex-start; width: auto; }
 </style>"""
+# About the height of what a placeholder stands for (`LessonView(lazy=True)`), so that the page
+# does not jump when it is built; the pieces not named here are light and built at once.
+_PLACEHOLDER_HEIGHTS = {Walkthrough: "72em", Practice: "50em", Odds: "22em"}
+_EXERCISES_HEIGHT = "calc({count} * 9em)"
+_DRILLS_HEIGHT = "75em"
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"\*(.+?)\*")
 
@@ -169,6 +177,9 @@ class LessonView:
 
     Progress is read from and saved to the user's progress file (`teach.progress`), unless the
     page gives its own `progress` (the served app: a `KeptProgress` in the visitor's browser).
+
+    With `lazy=True` (the app) the heavy pieces of `part` and `page` are `LazyBox`es, built when
+    the page scrolls near them.
     """
 
     def __init__(
@@ -179,12 +190,14 @@ class LessonView:
         on_progress: Callable[[], None] | None = None,
         progress: KeptProgress | None = None,
         on_practise: Callable[[str], None] | None = None,
+        lazy: bool = False,
     ) -> None:
         self.lesson: Lesson = script.lesson(key)  # its number (place in the order) or its slug
         self.notebook = notebook
         self.on_next = on_next  # opens another lesson: the page's "Next lesson →" calls it
         self.on_progress = on_progress  # called after each exercise or drill solved
         self.on_practise = on_practise  # a finished walkthrough's "Practise this deal" (the app's practice table)
+        self.lazy = lazy
         self.texts = Texts()
         self.kept = progress
         if progress is not None:
@@ -233,16 +246,32 @@ class LessonView:
 
         children: list[widgets.Widget] = [self.texts.html(render, "pw-lesson-text")]
         if part.show is not None:
-            children.append(illustration(part.show, self.texts, self.on_practise, self._next_lesson()))
+            children.append(self._illustration(part.show))
         if part.note:
             children.append(self.texts.html(lambda: f"<p><em>{markup(part.note)}</em></p>", "pw-lesson-note"))
         if part.also is not None:
             if part.more:
                 children.append(self.texts.html(lambda: f"<p>{markup(part.more)}</p>", "pw-lesson-text"))
-            children.append(illustration(part.also, self.texts, self.on_practise, self._next_lesson()))
+            children.append(self._illustration(part.also))
         box = widgets.VBox(children)
         box.add_class("pw-lesson-part")
         return self.texts.keep(box)
+
+    def _illustration(self, show: object) -> widgets.Widget:
+        """An illustration of a part; a walkthrough, a practice table or odds lazily if `lazy`."""
+        def build() -> widgets.Widget:
+            return illustration(show, self.texts, self.on_practise, self._next_lesson())
+
+        height = _PLACEHOLDER_HEIGHTS.get(type(show))
+        return self._lazily(build, height) if height is not None else build()
+
+    def _lazily(self, build: Callable[[], widgets.Widget], height: str) -> widgets.Widget:
+        """`build()` now, or (`lazy`) a `LazyBox` of about `height` that builds it when shown."""
+        if not self.lazy:
+            return build()
+        from piquet_widgets.widgets.lazy import LazyBox
+
+        return LazyBox(build, placeholder_height=height)
 
     def _next_lesson(self) -> Callable[[], str | None] | None:
         """What a finished walkthrough's "Next lesson →" does: open the next lesson (`on_next`,
@@ -365,8 +394,8 @@ class LessonView:
         children += [self.part(number) for number in range(1, len(self.lesson.parts) + 1)]
         children += [
             self.texts.html(lambda: "<h3>{}</h3>".format(escape(_("Exercises"))), "pw-lesson-text"),
-            self.exercises(),
-            self.drills(),
+            self._lazily(self.exercises, _EXERCISES_HEIGHT.format(count=len(self.lesson.exercises))),
+            self._lazily(self.drills, _DRILLS_HEIGHT),
             self.summary(),
         ]
         if self.on_next is not None and self.lesson.number < len(script.LESSONS):

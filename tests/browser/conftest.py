@@ -7,6 +7,9 @@
   driven by Playwright) at that URL; an uncaught JavaScript error in it, or a request to any host
   but this machine (a CDN, a font), fails the test.
 - `open_table(name, deal, **options)`: such a page showing a practice table of that deal.
+- `reveal(lesson, selector)`: scrolls a lesson of the app down, as a learner does, until the part
+  `selector` is built (the app builds a lesson's walkthroughs, exercises and drills only near the
+  screen); without a selector, until every part is.
 - `artifacts`: the folder `tests/artifacts/` for screenshots.
 - `served_app`: the tutorial app started as a user starts it, `piquet-widgets serve --no-browser
   --port N`, for one test module (its process and its home folder too); `app_url` its URL.
@@ -141,6 +144,31 @@ def open_table(open_page: Callable[..., playwright_sync.Page], voila: VoilaServe
         return open_page(voila.notebook(code, name=name), width=1280, height=1000)
 
     return open_table
+
+
+def reveal_in(lesson: playwright_sync.Locator, selector: str | None = None) -> playwright_sync.Locator:
+    """Scroll `lesson` down to its lazily built parts, one after the other, until `selector` is
+    in it (every part built, without one); returns `lesson.locator(selector)` (or `lesson`)."""
+    expect = playwright_sync.expect
+    expect(lesson.locator(".pw-lesson-summary")).to_be_visible()  # the lesson is drawn, its placeholders too
+    target = lesson.locator(selector) if selector else None
+    placeholders = lesson.locator(".pw-lazy")  # the boxes not built yet
+    while (count := placeholders.count()) and not (target is not None and target.count()):
+        try:
+            placeholders.first.scroll_into_view_if_needed(timeout=5_000)
+        except playwright_sync.Error:  # built and gone meanwhile
+            pass
+        lesson.page.wait_for_function("n => document.querySelectorAll('.pw-lazy').length < n", arg=count, timeout=30_000)
+    if target is None:
+        return lesson
+    expect(target.first).to_be_attached()
+    return target
+
+
+@pytest.fixture
+def reveal() -> Callable[..., playwright_sync.Locator]:
+    """`reveal_in` (see the module's docstring)."""
+    return reveal_in
 
 
 @pytest.fixture(scope="session")

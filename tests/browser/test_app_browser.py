@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from piquet_widgets.analysis.players import SimplePlayer, complete
 from piquet_widgets.app.params import encode_record
@@ -75,11 +75,12 @@ def test_landing_page(open_page: Callable[..., Page], app_url: str, artifacts: P
     page.screenshot(path=artifacts / "app-glossary.png")
 
 
-def test_lesson_opened_and_exercises_answered(open_page: Callable[..., Page], app_url: str, artifacts: Path) -> None:
+def test_lesson_opened_and_exercises_answered(open_page: Callable[..., Page], app_url: str, artifacts: Path, reveal: Callable[..., Locator]) -> None:
     page = open_page(app_url, height=1000)
     page.locator(".pw-lesson-link-3").click()
     lesson = page.locator(".pw-lesson-3")
     expect(lesson.locator(".pw-lesson-intro h2")).to_have_text("Lesson 3: The point")
+    reveal(lesson)  # scrolled through: its walkthrough, exercises and drills built
     first = lesson.locator(".pw-exercise-1")
     first.locator(".pw-quiz-choice", has_text="Younger").click()
     expect(first.locator(".pw-quiz-wrong")).to_contain_text("Not quite")

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
 
@@ -23,9 +23,9 @@ def longest_suit(codes: list[str]) -> list[str]:
     return max(suits.values(), key=lambda cards: (len(cards), sum(VALUES[card[0]] for card in cards)))
 
 
-def test_clicking_the_cards_of_the_point_solves_the_drill(open_page: Callable[..., Page], app_url: str, artifacts: Path) -> None:
+def test_clicking_the_cards_of_the_point_solves_the_drill(open_page: Callable[..., Page], app_url: str, artifacts: Path, reveal: Callable[..., Locator]) -> None:
     page = open_page(f"{app_url}?lesson=3", height=1100)
-    drill = page.locator(".pw-drill-1")
+    drill = reveal(page.locator(".pw-lesson-3"), ".pw-drill-1")
     cards = drill.locator(".pw-drill-cards .pw-card")
     expect(cards).to_have_count(12)
     codes = [cards.nth(index).get_attribute("data-card") for index in range(12)]
@@ -43,9 +43,9 @@ def test_clicking_the_cards_of_the_point_solves_the_drill(open_page: Callable[..
     expect(drill).to_contain_text("Level 2 of 3")
 
 
-def test_a_discard_is_chosen_by_clicking_and_judged_with_the_cards_kept(open_page: Callable[..., Page], app_url: str, artifacts: Path) -> None:
+def test_a_discard_is_chosen_by_clicking_and_judged_with_the_cards_kept(open_page: Callable[..., Page], app_url: str, artifacts: Path, reveal: Callable[..., Locator]) -> None:
     page = open_page(f"{app_url}?lesson=choosing-your-discards", height=1100)
-    drill = page.locator(".pw-drill-1")
+    drill = reveal(page.locator(".pw-lesson"), ".pw-drill-1")
     # dealt by the whole-deal evaluator in the drill's analysis thread: a second or so
     expect(drill.locator(".pw-drill-cards .pw-card")).to_have_count(24, timeout=60_000)  # your hand and the other, face up
     hand = drill.locator(".pw-drill-cards .pw-card")

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from piquet_widgets.app.params import encode_record
 from piquet_widgets.teach.lesson_deals import CAVENDISH
@@ -142,10 +142,11 @@ def test_the_language_menu_changes_the_text_and_keeps_the_step(open_page: Callab
     expect(walk.locator(".pw-step-label")).to_have_text(step_label(page, "en", AT_POINT + 1))
 
 
-def test_the_lessons_and_the_glossary_in_french(open_page: Callable[..., Page], app_url: str, artifacts: Path) -> None:
+def test_the_lessons_and_the_glossary_in_french(open_page: Callable[..., Page], app_url: str, artifacts: Path, reveal: Callable[..., Locator]) -> None:
     page = open_page(f"{app_url}?lesson=3&lang=fr", height=1000)
     lesson = page.locator(".pw-lesson-3")
     expect(lesson.locator(".pw-lesson-intro h2")).to_have_text("Leçon 3\u00a0: Le point")
+    reveal(lesson)
     first = lesson.locator(".pw-exercise-1")
     first.locator(".pw-quiz-choice", has_text="L'aîné").click()
     expect(first.locator(".pw-quiz-right")).to_contain_text("Exact.")
