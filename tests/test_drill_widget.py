@@ -143,6 +143,9 @@ def test_a_discard_drill_is_dealt_and_judged_by_the_analysis_runner(progress_fil
     view = DrillView(DrillSpec("discard", "Choose a discard"), seed=5)
     if view.dealing:  # not dealt within the runner's budget: the drill follows from its thread
         assert "Analysing…" in view.analyst.status.value and not view.card_rows
+    # every button has its name meanwhile (a screen reader says it; axe-core checks it)
+    assert view.new_button.description == "Another" and view.analyst.stop_button.description == "Stop"
+    assert view.analyst.stop_button.button_style == ""  # not ipywidgets' faint white on orange
     view.analyst.runner.wait()
     assert not view.dealing and len(view.card_rows[0].cards) == 12
     deal = view.drill.facts["deal"]

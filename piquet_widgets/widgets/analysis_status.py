@@ -22,7 +22,8 @@ class Analyst(widgets.Box):
 
     def __init__(self) -> None:
         self.status = widgets.HTML().add_class("pw-analysis-status")
-        self.stop_button = widgets.Button(button_style="warning").add_class("pw-stop-analysis")
+        # the plain style: ipywidgets' "warning" (white on orange) is too faint to read (axe-core)
+        self.stop_button = widgets.Button().add_class("pw-stop-analysis")
         super().__init__([self.status, self.stop_button])
         self.add_class("pw-analysis")
         self.share: float | None = None  # how far the search has gone, when it says

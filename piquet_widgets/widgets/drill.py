@@ -256,6 +256,8 @@ class DrillView(widgets.VBox):
         """Every word of the drill, in the current language."""
         if self.analyst is not None:
             self.analyst.relabel()
+        self.check_button.description = _("Check")
+        self.new_button.description = _("Another")  # named while a drill is dealt too
         if self.dealing:
             return
         drill = self.drill
@@ -266,8 +268,6 @@ class DrillView(widgets.VBox):
             row.relabel()
         self.sheet.value = self._sheet_html()
         self.sheet.layout.display = None if drill.sheet else "none"
-        self.check_button.description = _("Check")
-        self.new_button.description = _("Another")
         for button, label in zip(self.choices.children, drill.labels()):
             button.description = button.tooltip = label
         self._render_feedback()
