@@ -159,3 +159,13 @@ def test_a_discard_drill_is_dealt_and_judged_by_the_analysis_runner(progress_fil
     expected = next(item for item in evaluate_exchange(deal, include=[tuple(unlisted)]) if frozenset(item.discards) == unlisted)
     assert view.last.right == (expected.expected >= evaluate_exchange(deal)[0].expected - 1.0)
     assert f"{expected.expected:+.2f}" in text_of(view.feedback.value)
+
+
+def test_a_discard_the_rules_forbid_costs_no_try(progress_file) -> None:
+    view = DrillView(DrillSpec("discard", "Choose a discard"), seed=5)
+    view.analyst.runner.wait()
+    most = view.drill.facts["most"]
+    for _ in range(3):  # more than the tries before the answer is shown
+        feedback = view.submit(tuple(view.card_rows[0].cards[: most + 1]))
+        assert not feedback.right and not feedback.counts
+    assert view.tries == 0 and not view.shown

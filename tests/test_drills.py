@@ -309,3 +309,5 @@ def test_a_discard_the_rules_forbid_is_refused_with_the_rule() -> None:
     for answer in ((), hand[: most + 1], (other[0],), hand):
         feedback = check(drill, answer)
         assert not feedback.right and feedback.reason.text() == f"Discard from 1 to {most} cards of your hand."
+        assert not feedback.counts  # it costs the learner no try
+    assert check(drill, hand[:1]).counts  # a legal discard, right or wrong, is a try

@@ -153,6 +153,7 @@ class Feedback:
     right: bool
     reason: Say
     cards: tuple[Card, ...] = ()
+    counts: bool = True  # False for an answer the rules do not allow here: it costs no try
 
 
 def check(drill: Drill, answer: Any) -> Feedback:
@@ -162,7 +163,7 @@ def check(drill: Drill, answer: Any) -> Feedback:
     judge = _JUDGES.get(drill.kind)
     found = judge(drill, answer) if judge is not None else None
     reason, cards = found if found is not None else (drill.hint or drill.explanation, drill.concerned)
-    return Feedback(False, reason, cards)
+    return Feedback(False, reason, cards, counts=drill.kind != "discard" or _legal_discard(drill, answer) is not None)
 
 
 def _is_right(drill: Drill, answer: Any) -> bool:

@@ -208,8 +208,8 @@ class DrillView(widgets.VBox):
 
             self.analyst.run(lambda solver: value_discard(drill, answer, solver, progress=self.analyst.runner.progress), valued)
             return None
-        self.tries += 1
         feedback = check(self.drill, answer)
+        self.tries += feedback.counts  # a discard the rules refuse is said why, and costs no try
         self.last = feedback
         if feedback.right:
             self.solved = self.solved_now = True
