@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from piquet_widgets.analysis.closed import Screened, standing_before_last_deal
 from piquet_widgets.analysis.observation import observe
 from piquet_widgets.analysis.players import CLOSED_PLAYERS, DEFAULT_LEVEL, PLAYERS, Player, get_player
 from piquet_widgets.analysis.review import Hint, hint
@@ -638,9 +639,6 @@ class PracticeSession:
             elif deal.to_move in self.learner_seats:
                 return
             else:
-                # imported here: the closed players' sampling (numpy) is not needed before a closed deal
-                from piquet_widgets.analysis.closed import Screened, standing_before_last_deal
-
                 if isinstance(self.computer, Screened):  # in the last deal it plays for the partie
                     self.computer.standing = standing_before_last_deal(self.partie, COMPUTER)
                 action = self.computer.choose_action(deal)
