@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from helpers import arranged_deal, declare_all
 from piquet_widgets.engine import ELDER
-from piquet_widgets.teach.drills import KINDS, LESSON_DRILLS, LEVELS, DrillSpec, check, make, read_number
+from piquet_widgets.teach.drills import DISCARD_TOLERANCE, KINDS, LESSON_DRILLS, LEVELS, DrillSpec, check, make, read_number
 from piquet_widgets.teach.lessons import LESSONS
 
 RANKS = "789TJQKA"
@@ -268,11 +268,12 @@ def test_the_evaluators_best_discard_is_accepted_and_a_clearly_worse_one_refused
     best = ranked[0]  # the evaluator's best (its finalists, valued on more orders, come first)
     assert check(drill, best.discards).right
     # the evaluator's own worst of its short list, or (when all are close) a discard of the five
-    # (or three) highest cards, valued by the evaluator with it included
-    worse = [item for item in ranked if item.expected < best.expected - 3]
-    if not worse:
-        highest = tuple(sorted(hand, key=lambda card: -card.rank)[: drill.facts["most"]])
-        worse = [item for item in evaluate_exchange(deal, include=[highest]) if item.expected < best.expected - 3]
+    # (or three) highest cards, valued by the evaluator with it included; at the hardest level
+    # the refused discards may all be close: then one just outside the tolerance
+    highest = tuple(sorted(hand, key=lambda card: -card.rank)[: drill.facts["most"]])
+    valued = [*ranked, *evaluate_exchange(deal, include=[highest])]
+    worse = [item for item in valued if item.expected < best.expected - 3]
+    worse = worse or [item for item in valued if item.expected < best.expected - DISCARD_TOLERANCE - 0.01]
     assert worse, "a deal where every discard is as good as the best"
     clearly = min(worse, key=lambda item: item.expected)
     feedback = check(drill, clearly.discards)

@@ -145,12 +145,13 @@ def test_nothing_a_visitor_types_or_clicks_touches_a_file_or_swells_the_kernel(
 
 
 def find_more(page: Page) -> None:
-    """Open the practice table's More panel, when it is on the page."""
-    more = page.locator(".pw-app .pw-more:visible")
+    """Open the practice section's More panel, when that section is on the page (a lesson's own
+    practice table, built as the lesson is scrolled, has its buttons pressed with the rest)."""
+    more = page.locator(".pw-app .pw-section-practice .pw-more:visible")
     if more.count():
         if "mod-active" not in (more.first.get_attribute("class") or ""):
             more.first.click()
-        expect(page.locator(".pw-app .pw-more-panel")).to_be_visible()
+        expect(page.locator(".pw-app .pw-section-practice .pw-more-panel")).to_be_visible()
 
 
 def open_practice(page: Page) -> None:

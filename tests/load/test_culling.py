@@ -59,7 +59,8 @@ def wait_for(condition, seconds: float) -> float | None:
 async def arrive(server: Server, count: int) -> list[Visitor]:
     visitors = [Visitor(server.url, timeout=60) for _ in range(count)]
     await asyncio.gather(*(visitor.open() for visitor in visitors))
-    for visitor in visitors:  # a click or two, as a visitor does
+    for visitor in visitors:  # a click or two, as a visitor does: open the walkthrough, step it
+        await visitor.click(visitor.find("pw-nav-walkthrough"))
         await visitor.click(visitor.find_all("pw-next")[0])
     return visitors
 
