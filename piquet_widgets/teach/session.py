@@ -31,9 +31,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, NamedTuple
 
-from piquet_widgets.analysis.closed import Screened, standing_before_last_deal
 from piquet_widgets.analysis.observation import observe
 from piquet_widgets.analysis.players import CLOSED_PLAYERS, DEFAULT_LEVEL, PLAYERS, Player, get_player
 from piquet_widgets.analysis.review import Hint, hint
@@ -113,6 +113,7 @@ class PracticeSession:
             raise PiquetError(N_("practice: role must be one of {known}"), known=", ".join(ROLES))
         if start.mode not in MODES:
             raise PiquetError(N_("practice: mode must be one of {known}"), known=", ".join(MODES))
+        _closed_players()  # loaded with the first table, whichever way the learner goes then
         self._rng = random.Random(start.seed)
         self.rules = start.rules
         self.role = start.role
@@ -639,8 +640,9 @@ class PracticeSession:
             elif deal.to_move in self.learner_seats:
                 return
             else:
-                if isinstance(self.computer, Screened):  # in the last deal it plays for the partie
-                    self.computer.standing = standing_before_last_deal(self.partie, COMPUTER)
+                closed = _closed_players()
+                if isinstance(self.computer, closed.Screened):  # in the last deal it plays for the partie
+                    self.computer.standing = closed.standing_before_last_deal(self.partie, COMPUTER)
                 action = self.computer.choose_action(deal)
             self.timeline.append(deal.apply(action))
 
@@ -652,6 +654,14 @@ _TALON_SHOWN = N_("The talon is shown face up for study, but this advice assumes
 def _with_note(found: Hint, note: str) -> Hint:
     """A hint with one more sentence after its words."""
     return Hint(found.seat, found.phase, found.cards, "{} {}".format(found.text, _(note)), found.value)
+
+
+def _closed_players() -> ModuleType:
+    """`analysis.closed`, imported with the first table rather than with every page of the app
+    (it brings numpy, some 12 MB a kernel)."""
+    from piquet_widgets.analysis import closed
+
+    return closed
 
 
 def _computer(level: str, mode: str) -> Player:

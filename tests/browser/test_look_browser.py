@@ -69,7 +69,8 @@ def test_no_serious_accessibility_violation_in_any_section(open_page: Callable[.
         else:
             reveal_dealt(page.locator(".pw-lesson-1"), reveal)
         found[f"lesson {number}"] = serious_violations(page)
-    for section, ready in (("walkthrough", ".pw-walkthrough .pw-explanation"), ("practice", ".pw-practice .pw-hand-elder .pw-card"), ("glossary", ".pw-glossary table")):
+    # each section once drawn, the walkthrough's timeline handle named by its view (walkthrough.js)
+    for section, ready in (("walkthrough", ".pw-walkthrough .pw-timeline .noUi-handle[aria-label]:not([aria-label=''])"), ("practice", ".pw-practice .pw-hand-elder .pw-card"), ("glossary", ".pw-glossary table")):
         page.locator(f".pw-nav-{section}").click()
         expect(page.locator(ready).first).to_be_visible()
         found[section] = serious_violations(page)
