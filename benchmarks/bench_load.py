@@ -1,7 +1,7 @@
 """Thirty visitors at once on one `piquet-widgets serve` (issue 7). Prints the figures the README
 quotes.
 
-    python benchmarks/bench_load.py [--visitors 30] [--browsers 4] [--class-size 30] [--think 1] [--unclaimed 30] [--json]
+    python benchmarks/bench_load.py [--visitors 30] [--browsers 4] [--class-size 30] [--think 1] [--unclaimed 30] [--runs 1] [--json]
 
 The server is the README's command for a class, `python -m piquet_widgets serve --no-browser
 --port N --class-size 30`, with every Jupyter and home folder in a temporary folder, listening on
@@ -25,6 +25,8 @@ Figures:
   visible; a protocol visitor: the page received and the root widget's state fetched from the
   kernel) — median and worst, for each kind of visitor; then time to the section the link opens
   (the app draws its frame first and builds the section once the page says it is drawn);
+- where a browser's wait goes (medians over the browsers): the page received, its scripts run
+  (DOMContentLoaded), the kernel's websocket opened, the first widget;
 - click-to-update latency under that load: from a click to the page's update (a browser: the step
   label changed; a protocol visitor: the first update of the watched widget, or the kernel idle
   again) — median, 95th percentile and worst;
@@ -34,6 +36,9 @@ Figures:
 Then, the visitors still on their pages, `--unclaimed` page requests arrive within a second
 and never connect (a crawler, a link preview): 75 s later the server should hold no more kernels
 than the refilled pool and the connected pages.
+
+With `--runs N` the whole run is repeated on a fresh server N times, and the figures the README
+quotes are given as the median of the runs, with each run's value.
 
 Each visitor's loop is bounded (`--max-clicks`) and the whole run by `--timeout`; every address is
 127.0.0.1. Needs psutil, websockets and Playwright with /usr/bin/chromium (`--browsers 0` runs
@@ -122,6 +127,7 @@ class Result:
     content: float = 0.0  # until the section the link opens is on the page
     clicks: list[float] = field(default_factory=list)
     kernel_id: str = ""
+    phases: dict[str, float] = field(default_factory=dict)  # a browser's: page, scripts, websocket (s)
 
 
 @dataclass
@@ -178,12 +184,17 @@ async def browser_visitor(browser, base: str, start: asyncio.Event, max_clicks: 
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    opened: list[float] = []
+    page.on("websocket", lambda _socket: opened.append(time.monotonic()))
     await start.wait()
     began = time.monotonic()
     try:
         await page.goto(base + "/", timeout=timeout * 1000)
         await page.locator(".pw-app").first.wait_for(state="visible", timeout=timeout * 1000)
         result.first_widget = time.monotonic() - began
+        timing = await page.evaluate("(() => { const n = performance.getEntriesByType('navigation')[0]; "
+                                     "return [n.responseEnd / 1000, n.domContentLoadedEventEnd / 1000]; })()")
+        result.phases = {"page": timing[0], "scripts": timing[1], "websocket": (opened[0] - began) if opened else 0.0}
         await page.locator(".pw-section-lessons").first.wait_for(state="visible", timeout=timeout * 1000)
         result.content = time.monotonic() - began
         match = re.search(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"', await page.content())
@@ -340,6 +351,7 @@ async def run(args: argparse.Namespace, base: str, server: psutil.Process) -> di
         "seconds": elapsed,
         "first_widget": {kind: figures([r.first_widget for r in results if r.kind == kind and r.ok]) for kind in kinds},
         "first_widget_all": figures([r.first_widget for r in results if r.ok]),
+        "browser_phases": {name: figures([r.phases[name] for r in results if r.ok and r.phases]) for name in ("page", "scripts", "websocket")},
         "content": {kind: figures([r.content for r in results if r.kind == kind and r.ok]) for kind in kinds},
         "content_all": figures([r.content for r in results if r.ok]),
         "clicks": {kind: figures([c for r in results if r.kind == kind for c in r.clicks]) for kind in kinds},
@@ -377,6 +389,11 @@ def print_report(report: dict) -> None:
     for kind, values in report["first_widget"].items():
         print(line(kind, values))
     print(line("all visitors", report["first_widget_all"]))
+    if any(report["browser_phases"].values()):
+        phases = report["browser_phases"]
+        print("  where a browser's wait goes (medians): page received {:.2f} s, its scripts run {:.2f} s, "
+              "kernel websocket open {:.2f} s, first widget {:.2f} s".format(
+                  *(phases[name].get("median", 0) for name in ("page", "scripts", "websocket")), report["first_widget"].get("browser", {}).get("median", 0)))
     print("time to the section the link opens (the app builds it once the page is drawn):")
     for kind, values in report["content"].items():
         print(line(kind, values))
@@ -412,6 +429,7 @@ def main() -> int:
     parser.add_argument("--voila-arg", action="append", default=[], metavar="--Class.name=value",
                         help="run Voilà with serve's arguments, this setting added or replacing serve's (repeatable), instead of the serve command")
     parser.add_argument("--server-log", type=Path, metavar="FILE", help="keep the server's log in FILE (it is otherwise deleted with the run's folder)")
+    parser.add_argument("--runs", type=int, default=1, help="repeat the whole run on a fresh server, and give the median of the runs (this machine is shared and noisy)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.visitors <= 100:
@@ -421,6 +439,24 @@ def main() -> int:
     if args.browsers and not CHROMIUM.exists():
         parser.error(f"{CHROMIUM} is not installed: use --browsers 0")
 
+    reports = [one_run(args) for _ in range(args.runs)]
+    for number, report in enumerate(reports, 1):
+        if args.json:
+            continue
+        if args.runs > 1:
+            print(f"--- run {number} of {args.runs}")
+        print_report(report)
+        for line in report["server_log_errors"]:
+            print(f"  server log: {line}")
+    if args.json:
+        print(json.dumps(reports[0] if args.runs == 1 else reports, indent=2))
+    elif args.runs > 1:
+        print_summary(reports)
+    return 0 if all(report["ok"] == report["visitors"] for report in reports) else 1
+
+
+def one_run(args: argparse.Namespace) -> dict:
+    """Start the server, wait for its pool, let the visitors arrive; the run's figures."""
     with tempfile.TemporaryDirectory(prefix="bench_load_") as tmp:
         home = Path(tmp)
         port = free_port()
@@ -444,13 +480,30 @@ def main() -> int:
         if args.server_log is not None:
             args.server_log.write_text(log.read_text(errors="replace"), encoding="utf-8")
         report["server_log_errors"] = [l for l in log.read_text(errors="replace").splitlines() if "Traceback" in l or "[E " in l or "Timeout waiting" in l][:20]
-    if args.json:
-        print(json.dumps(report, indent=2))
-    else:
-        print_report(report)
-        for line in report["server_log_errors"]:
-            print(f"  server log: {line}")
-    return 0 if report["ok"] == report["visitors"] else 1
+    return report
+
+
+# The figures the README quotes, as (label, unit, where each run's report holds it).
+SUMMARY = [
+    ("page, median", "s", lambda r: r["page"].get("median")),
+    ("page, slowest", "s", lambda r: r["page"].get("worst")),
+    ("first widget, Chromium, median", "s", lambda r: r["first_widget"].get("browser", {}).get("median")),
+    ("first widget, protocol visitors, median", "s", lambda r: statistics.median(v["median"] for k, v in r["first_widget"].items() if k != "browser" and v) if any(v for k, v in r["first_widget"].items() if k != "browser") else None),
+    ("click to update, median", "ms", lambda r: r["clicks_all"].get("median", 0) * 1000 or None),
+    ("ready kernel RSS, median", "MB", lambda r: r["ready_kernel_rss_mb"].get("median")),
+    ("kernels 75 s after the unclaimed requests", "", lambda r: r["unclaimed_kernels"][-1] if r["unclaimed_kernels"] else None),
+]
+
+
+def print_summary(reports: list[dict]) -> None:
+    """Each quoted figure over the runs: the median of the runs, and the runs' own values."""
+    print(f"=== over {len(reports)} runs: the median of the runs (each run's value)")
+    for label, unit, value in SUMMARY:
+        values = [v for v in (value(report) for report in reports) if v is not None]
+        if values:
+            digits = 2 if unit == "s" else 0
+            each = ", ".join(f"{v:.{digits}f}" for v in values)
+            print(f"  {label:<42} {statistics.median(values):8.{digits}f} {unit:<3} ({each})")
 
 
 if __name__ == "__main__":

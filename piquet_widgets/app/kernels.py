@@ -7,6 +7,10 @@
   start one every `refill_spacing` seconds: starting one costs the server a notebook rendering
   and the machine a kernel's imports, which a class arriving at once needs for its pages.
 - `visitors()` counts the kernels handed to pages, for the server's cap on live kernels.
+- A kernel's activity (what culling reads) is watched from each message's header alone
+  (`start_watching_activity`): Jupyter Server's own watch decodes every message of every kernel,
+  each of its dates parsed, only to read its type, and with a class clicking that was a fifth of
+  the server's time, which every page and every click waits on.
 
 Voilà builds its pool class (`voila.voila_kernel_manager`) on top of this one, so the refill
 rule, which changes the pool's own `fill_if_needed`, is a mixin (`RefillSchedule`) that the
@@ -16,9 +20,13 @@ server puts on top of Voilà's class (`with_refill_schedule`).
 from __future__ import annotations
 
 import asyncio
+import hmac
+import json
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from jupyter_client.session import Session
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float
 
@@ -98,6 +106,33 @@ class ClassKernelManager(AsyncMappingKernelManager):
             self.log.warning("Kernel %s did not shut down cleanly: %s", kernel_id, error)
         finally:
             self._shutting_down.discard(kernel_id)
+
+    def start_watching_activity(self, kernel_id: str) -> None:
+        """Jupyter Server's watch of a kernel's IOPub messages, with its rules (every tracked
+        message is activity; a status message sets the execution state), reading the header and
+        the parent's header of each signed message, and the content of status messages only."""
+        kernel = self._kernels[kernel_id]
+        kernel.reason = ""
+        kernel.last_activity = utcnow()
+        kernel._activity_stream = kernel.connect_iopub()
+        session = Session(config=kernel.session.config, key=kernel.session.key)
+
+        def record_activity(msg_list: list[bytes]) -> None:
+            _idents, parts = session.feed_identities(msg_list, copy=True)
+            if session.auth is not None and not hmac.compare_digest(parts[0], session.sign(parts[1:5])):
+                return  # not the kernel's: Jupyter Server's watch would refuse it too
+            msg_type = json.loads(parts[1]).get("msg_type")
+            parent_type = (json.loads(parts[2]) or {}).get("msg_type")
+            if self.track_message_type(msg_type) or self.track_message_type(parent_type) or kernel.execution_state == "busy":
+                self.last_kernel_activity = kernel.last_activity = utcnow()
+            if msg_type == "status":
+                state = json.loads(parts[4]).get("execution_state")
+                if self.track_message_type(parent_type):
+                    kernel.execution_state = state
+                elif kernel.execution_state == "starting" and state != "starting":
+                    kernel.execution_state = "idle"  # as Jupyter Server: "idle" once started, unless tracked
+
+        kernel._activity_stream.on_recv(record_activity)
 
     def remove_kernel(self, kernel_id: str) -> Any:
         self._connected_once.discard(kernel_id)

@@ -12,6 +12,8 @@ What it changes in Voilà's application, each time with what Jupyter Server alre
   malformed template path raised). No login or logout pages: the server has no accounts.
 - The kernel websocket passes no `error` or `stderr` message to the page: a malformed widget
   message would otherwise be answered with a traceback full of file paths.
+- Scripts: the page's scripts come in one response from memory (`page_scripts`, `ScriptsHandler`)
+  instead of some ninety files one after another.
 - Capacity: once `max_visitors` pages hold a kernel, a new visitor gets a short page saying the
   table is full (HTTP 503), in the link's language, and no kernel is started.
 """
@@ -19,11 +21,13 @@ What it changes in Voilà's application, each time with what Jupyter Server alre
 from __future__ import annotations
 
 import json
+import logging
 import re
 from html import escape
 from typing import Any
 
 from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.utils import url_path_join
 from tornado import web
 from tornado.log import access_log, app_log
 from traitlets import Int, List, Unicode
@@ -32,6 +36,7 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler, read_header_from_binary_message
 
+from piquet_widgets.app import page_scripts
 from piquet_widgets.app.kernels import ClassKernelManager, with_refill_schedule
 from piquet_widgets.i18n import DEFAULT_LANGUAGE, _, get_language, normalize_language, set_language
 
@@ -102,6 +107,34 @@ class TemplateFiles(PlainErrors, HostChecked, TemplateStaticFileHandler):
             raise web.HTTPError(404) from None
 
 
+class ScriptsHandler(PlainErrors, HostChecked, web.RequestHandler):
+    """The page's scripts joined (`page_scripts`), gzipped for a browser that takes it, written
+    from memory at once; a browser that has them already is told so by their ETag."""
+
+    def initialize(self, scripts: page_scripts.PageScripts) -> None:
+        self.scripts = scripts
+
+    def gzipped(self) -> bool:
+        return "gzip" in self.request.headers.get("Accept-Encoding", "")
+
+    def compute_etag(self) -> str:
+        return self.scripts.etag[:-1] + '-gzip"' if self.gzipped() else self.scripts.etag
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/javascript; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")  # kept, and asked again with its ETag
+        self.set_header("Vary", "Accept-Encoding")
+        self.set_etag_header()
+        if self.check_etag_header():
+            self.set_status(304)
+            self.finish()
+        elif self.gzipped():
+            self.set_header("Content-Encoding", "gzip")
+            self.finish(self.scripts.gzipped)
+        else:
+            self.finish(self.scripts.body)
+
+
 class KernelChannels(PlainErrors, AllowedHosts, VoilaKernelWebsocketHandler):
     """The kernel websocket, without the messages that would show the page a traceback."""
 
@@ -167,6 +200,15 @@ class PiquetVoila(Voila):
     allow_hosts = List(Unicode(), config=True, help="Host names (or addresses) requests may name besides localhost and loopback addresses.")
     max_visitors = Int(0, config=True, help="Pages that may hold a kernel at once; 0 for no limit.")
 
+    def get_default_logging_config(self) -> dict:
+        """traitlets' logging, the app's logger at the level shown (`log_level`) rather than at
+        DEBUG behind a handler that drops those lines: each was still made into a record, one for
+        every message of every kernel."""
+        config = super().get_default_logging_config()
+        for logger in config.get("loggers", {}).values():
+            logger["level"] = logging.getLevelName(self.log_level)
+        return config
+
     def init_settings(self) -> dict:
         settings = super().init_settings()
         if isinstance(self.kernel_manager, ClassKernelManager):
@@ -183,12 +225,21 @@ class PiquetVoila(Voila):
 
     def init_handlers(self) -> list:
         replaced = {TornadoVoilaHandler: AppHandler, TemplateStaticFileHandler: TemplateFiles, VoilaKernelWebsocketHandler: KernelChannels}
-        handlers = []
+        handlers = [(url_path_join(self.server_url, page_scripts.URL), ScriptsHandler, {"scripts": self.joined_scripts()})]
         for pattern, handler, *options in super().init_handlers():
             if pattern.endswith(("/login", "/logout")):
                 continue
             handlers.append((pattern, replaced.get(handler) or guarded(handler), *options))
         return handlers
+
+
+    def joined_scripts(self) -> page_scripts.PageScripts:
+        """The page's scripts as this install has them; those it lacks, said once in the log."""
+        scripts = page_scripts.join(self.static_paths, self.labextensions_path)
+        if scripts.missing:
+            self.log.warning("%d of the page's scripts are not in this Voilà; its pages fetch them one by one: %s",
+                             len(scripts.missing), ", ".join(scripts.missing[:5]))
+        return scripts
 
 
 def guarded(handler: type) -> type:

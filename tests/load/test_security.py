@@ -11,19 +11,24 @@ reach the kernel: no file appears and no reply with status ok comes back. A `ker
 sent after them is answered, which shows that the connection works and that the kernel, which
 handles its requests in order, would have run the code by then. The app still works afterwards.
 
+Both of the websocket's protocols are tried: the binary one the page's JavaScript speaks, and
+the older JSON one that any client may still ask for.
+
 No list of the server's kernels is served either: a visitor cannot find another's kernel.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from load.servers import serve_command
-from load.voila_protocol import Visitor
+from load.voila_protocol import V1_PROTOCOL, Visitor
+
 
 def forbidden_requests(target: Path) -> list[tuple[str, str, dict]]:
     code = f"open({str(target)!r}, 'w').write('ran')"
@@ -40,15 +45,15 @@ def forbidden_requests(target: Path) -> list[tuple[str, str, dict]]:
     ]
 
 
-async def attack(url: str, target: Path) -> tuple[list[dict], dict | None, Visitor]:
-    visitor = Visitor(url, timeout=60)
+async def attack(url: str, target: Path, protocol: str) -> tuple[list[dict], dict | None, Visitor]:
+    visitor = Visitor(url, timeout=60, protocol=protocol)
     await visitor.open()
     assert visitor.find_all("pw-nav-lessons"), "the app's page did not load"
     sent = []
     for channel, msg_type, content in forbidden_requests(target):
         message = visitor._message(msg_type, content, channel=channel)
         sent.append(message["header"]["msg_id"])
-        await visitor._ws.send(json.dumps(message))
+        await visitor.write(message)
     probe = await visitor.send("kernel_info_request", {})
     info = await visitor.reply(probe, 30)
     await asyncio.sleep(1.0)  # anything late would have arrived by now
@@ -56,12 +61,13 @@ async def attack(url: str, target: Path) -> tuple[list[dict], dict | None, Visit
     return answers, info, visitor
 
 
-def test_code_sent_over_the_kernel_websocket_is_not_run(start_server, tmp_path: Path) -> None:
+@pytest.mark.parametrize("protocol", [V1_PROTOCOL, ""], ids=["v1", "json"])
+def test_code_sent_over_the_kernel_websocket_is_not_run(start_server, tmp_path: Path, protocol: str) -> None:
     server = start_server(serve_command)
     target = tmp_path / "ran.txt"
     loop = asyncio.new_event_loop()
     try:
-        answers, info, visitor = loop.run_until_complete(attack(server.url, target))
+        answers, info, visitor = loop.run_until_complete(attack(server.url, target, protocol))
         assert info is not None and info["content"]["status"] == "ok", "the kernel did not answer a request it should"
         assert not target.exists(), "code sent by the page ran in the kernel"
         assert not [m for m in answers if m.get("content", {}).get("status") == "ok"], answers

@@ -7,7 +7,7 @@ table, `--max-visitors 1`):
   name now points at 127.0.0.1) is refused with 403 and one log line, the page and the kernel
   websocket alike; localhost, 127.0.0.1, [::1] and the allowed name are served;
 - the kernel websocket refuses an `Origin` other than the host it is asked on;
-- malformed widget messages leave the kernel working and bring back no traceback and no path;
+- malformed widget messages, in either of the websocket's protocols, leave the kernel working and bring back no traceback and no path;
 - URLs other than the app answer 404;
 - with one visitor on the page, a second gets the short "table is full" page (503), in the
   language its link asks for, and no kernel.
@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from load import servers
-from load.voila_protocol import Visitor
+from load.voila_protocol import V1_PROTOCOL, Visitor
 from piquet_widgets.i18n import _, set_language
 
 pytestmark = pytest.mark.slow
@@ -135,8 +135,8 @@ GARBAGE = [
 ]
 
 
-async def send_garbage(url: str) -> tuple[list[dict], float]:
-    visitor = Visitor(url, timeout=60)
+async def send_garbage(url: str, protocol: str) -> tuple[list[dict], float]:
+    visitor = Visitor(url, timeout=60, protocol=protocol)
     await visitor.open()
     try:
         before = len(visitor.received)
@@ -155,8 +155,9 @@ async def send_garbage(url: str) -> tuple[list[dict], float]:
         await visitor.close()
 
 
-def test_malformed_widget_messages_bring_back_no_traceback(server: servers.Server) -> None:
-    answers, latency = run(send_garbage(server.url))
+@pytest.mark.parametrize("protocol", [V1_PROTOCOL, ""], ids=["v1", "json"])
+def test_malformed_widget_messages_bring_back_no_traceback(server: servers.Server, protocol: str) -> None:
+    answers, latency = run(send_garbage(server.url, protocol))
     text = json.dumps(answers)
     assert latency < 30
     assert not [m for m in answers if m.get("msg_type") == "error"], text[:2000]

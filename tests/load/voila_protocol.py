@@ -16,6 +16,11 @@ What a browser does, and what this does in its place:
    `comm_close`, which `Visitor` applies to its copy of the states, and ends every request with
    a `status: idle` whose parent is that request.
 
+The websocket speaks what the page's JavaScript speaks: Jupyter Server's binary `v1` protocol
+(`V1_PROTOCOL`, which JupyterLab's services ask for and the server reads header by header), or,
+with `protocol=""`, the older one of a JSON text per message (which the server decodes and
+encodes whole), for the tests that check a page can do no harm in either.
+
 Widgets are found as the tests find them in Python: by their `pw-…` classes (`_dom_classes`),
 inside the tree of `children` from a given widget.
 
@@ -36,8 +41,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_msg_from_ws_v1,
+    serialize_msg_to_ws_v1,
+)
 from websockets.asyncio.client import ClientConnection, connect
 
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 CONTROL_TARGET = "jupyter.widget.control"
 CONTROL_VERSION = "1.0.0"
 _KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
@@ -58,15 +68,30 @@ def http_get(url: str, timeout: float) -> tuple[int, str, float]:
     return status, text, time.monotonic() - began
 
 
-def decode_frame(frame: str | bytes) -> dict[str, Any]:
-    """A kernel message from a websocket frame: JSON text, or jupyter_server's binary framing
-    (a count, offsets, then the JSON message and its buffers) when the message has buffers."""
+def decode_frame(frame: str | bytes, protocol: str) -> dict[str, Any]:
+    """A kernel message from a websocket frame, with its `channel` and `msg_type` as the older
+    protocol gives them: in `V1_PROTOCOL`, the channel and the message's parts in one binary
+    frame; in the older one, JSON text, or a count, offsets, then the JSON message and its buffers
+    when the message has buffers."""
+    if protocol == V1_PROTOCOL:
+        channel, parts = deserialize_msg_from_ws_v1(frame)
+        header, parent, metadata, content = (json.loads(part) for part in parts[:4])
+        return {"channel": channel, "header": header, "parent_header": parent, "metadata": metadata, "content": content,
+                "msg_type": header.get("msg_type"), "buffers": parts[4:]}
     if isinstance(frame, str):
         return json.loads(frame)
     count = struct.unpack("!i", frame[:4])[0]
     offsets = list(struct.unpack("!" + "I" * count, frame[4 : 4 * (count + 1)]))
     end = offsets[1] if len(offsets) > 1 else len(frame)
     return json.loads(frame[offsets[0] : end].decode("utf-8"))
+
+
+def encode_message(message: dict[str, Any], protocol: str) -> str | bytes:
+    """The websocket frame of a message (`Visitor._message`) in `protocol`."""
+    if protocol == V1_PROTOCOL:
+        parts = [json.dumps(message[key]).encode("utf-8") for key in ("header", "parent_header", "metadata", "content")]
+        return serialize_msg_to_ws_v1(parts, message["channel"])
+    return json.dumps(message)
 
 
 class ProtocolError(RuntimeError):
@@ -80,6 +105,7 @@ class Visitor:
     base_url: str  # http://127.0.0.1:PORT
     query: str = ""
     timeout: float = 120.0
+    protocol: str = V1_PROTOCOL  # or "" for the older JSON protocol
     session: str = field(default_factory=lambda: uuid.uuid4().hex)
     states: dict[str, dict[str, Any]] = field(default_factory=dict)  # model id -> state
     models: dict[str, str] = field(default_factory=dict)  # model id -> model name
@@ -128,7 +154,10 @@ class Visitor:
     async def connect(self) -> None:
         ws_url = self.base_url.replace("http://", "ws://", 1).rstrip("/")
         url = f"{ws_url}/api/kernels/{self.kernel_id}/channels?session_id={self.session}"
-        self._ws = await asyncio.wait_for(connect(url, max_size=None, open_timeout=self.timeout), self.timeout)
+        subprotocols = [self.protocol] if self.protocol else None
+        self._ws = await asyncio.wait_for(connect(url, max_size=None, open_timeout=self.timeout, subprotocols=subprotocols), self.timeout)
+        if self._ws.subprotocol != (self.protocol or None):
+            raise ProtocolError(f"the server speaks {self._ws.subprotocol!r}, not {self.protocol!r}")
         self._reader = asyncio.create_task(self._read())
 
     async def close(self) -> None:
@@ -163,8 +192,14 @@ class Visitor:
         loop = asyncio.get_running_loop()
         self._idle[msg_id] = loop.create_future()
         self._replies[msg_id] = loop.create_future()
-        await self._ws.send(json.dumps(message))
+        await self.write(message)
         return msg_id
+
+    async def write(self, message: dict[str, Any]) -> None:
+        """Send a message as it is (`_message`), waiting for nothing."""
+        if self._ws is None:
+            raise ProtocolError("not connected")
+        await self._ws.send(encode_message(message, self.protocol))
 
     async def wait_idle(self, msg_id: str, timeout: float | None = None) -> None:
         await asyncio.wait_for(asyncio.shield(self._idle[msg_id]), timeout or self.timeout)
@@ -179,7 +214,7 @@ class Visitor:
     async def _read(self) -> None:
         assert self._ws is not None
         async for frame in self._ws:
-            message = decode_frame(frame)
+            message = decode_frame(frame, self.protocol)
             self.received.append(message)
             parent = message.get("parent_header", {}).get("msg_id")
             msg_type = message.get("msg_type") or message.get("header", {}).get("msg_type")
