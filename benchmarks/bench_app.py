@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
 import subprocess
 import sys
@@ -33,7 +32,7 @@ from playwright.sync_api import Browser, expect, sync_playwright
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 
-from support import CHROMIUM, CHROMIUM_ARGS, free_port, isolated_environment  # noqa: E402
+from support import CHROMIUM, CHROMIUM_ARGS, free_port, isolated_environment, wait_for_port  # noqa: E402
 FIRST_WIDGET = ".pw-app"
 # what the link opened: the landing page's lesson, its cards drawn
 CONTENT = ".pw-section-lessons .pw-cards"
@@ -56,18 +55,6 @@ def answers(url: str) -> bool:
             return response.status == 200
     except (urllib.error.URLError, ConnectionError, TimeoutError):
         return False
-
-
-def wait_for_port(port: int, process: subprocess.Popen, deadline: float) -> None:
-    """Wait until something listens on the port (without sending a page request)."""
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited with status {process.returncode}")
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.02)
-    raise TimeoutError("the server did not start")
 
 
 def first_widget(browser: Browser, url: str) -> tuple[float, float]:

@@ -3,7 +3,7 @@
 ipywidgets or anywidget; `tests/browser/test_page_scripts_browser.py` fails while the list is out
 of date.
 
-    python scripts/record_page_scripts.py
+    python scripts/record_page_scripts.py [--output FILE]
 
 It starts the README's `serve` with every Jupyter and home folder in a temporary folder, opens
 the app in Chromium with the joined scripts answered empty (so that the page fetches each script
@@ -14,8 +14,8 @@ itself), opens every section, and writes the chunks fetched in the order asked: 
 
 from __future__ import annotations
 
+import argparse
 import json
-import socket
 import subprocess
 import sys
 import tempfile
@@ -27,7 +27,7 @@ sys.path[:0] = [str(REPO), str(REPO / "tests"), str(REPO / "tests" / "load")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 from servers import serve_command  # noqa: E402
-from support import CHROMIUM, CHROMIUM_ARGS, free_port, isolated_environment  # noqa: E402
+from support import CHROMIUM, CHROMIUM_ARGS, free_port, isolated_environment, wait_for_port  # noqa: E402
 
 from piquet_widgets.app import page_scripts  # noqa: E402
 
@@ -50,32 +50,26 @@ def record(base: str) -> list[str]:
     return list(dict.fromkeys(path for path in map(page_scripts.chunk, fetched) if path))
 
 
-def wait_until_listening(port: int, server: subprocess.Popen, log: Path, timeout: float = 120.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"the server exited:\n{log.read_text()}")
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.2)
-    raise SystemExit(f"the server did not listen within {timeout:.0f} s:\n{log.read_text()}")
-
-
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--output", type=Path, default=page_scripts.LISTED, help="where to write the list (the package's own by default)")
+    output = parser.parse_args().output
     with tempfile.TemporaryDirectory() as home:
         port = free_port()
         log = Path(home) / "serve.log"
         with log.open("w") as output:
             server = subprocess.Popen(serve_command(port), env=isolated_environment(Path(home)), cwd=home, stdout=output, stderr=subprocess.STDOUT)
         try:
-            wait_until_listening(port, server, log)
+            wait_for_port(port, server, time.monotonic() + 120)
             scripts = record(f"http://127.0.0.1:{port}")
+        except Exception:
+            print(log.read_text(errors="replace"), file=sys.stderr)  # what the server said
+            raise
         finally:
             server.terminate()
             server.wait(timeout=30)
-    page_scripts.LISTED.write_text(json.dumps({"scripts": scripts}, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(scripts)} scripts written to {page_scripts.LISTED.relative_to(REPO)}")
+    output.write_text(json.dumps({"scripts": scripts}, indent=1) + "\n", encoding="utf-8")
+    print(f"{len(scripts)} scripts written to {output}")
     return 0
 
 

@@ -81,6 +81,19 @@ def isolated_environment(home: Path) -> dict[str, str]:
     return env
 
 
+def wait_for_port(port: int, process: subprocess.Popen, deadline: float) -> None:
+    """Wait until something listens on the port, without sending a page request (which would
+    take a ready kernel)."""
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with status {process.returncode}")
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.02)
+    raise TimeoutError("the server did not start")
+
+
 def wait_until_answers(url: str, process: subprocess.Popen, log: Path, timeout: float = START_TIMEOUT) -> None:
     """Wait until `url` answers 200, failing with the server's log if it dies or takes too long."""
     deadline = time.monotonic() + timeout

@@ -6,12 +6,17 @@ end (then: `python scripts/record_page_scripts.py`)."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from support import REPO
 
 from piquet_widgets.app import page_scripts
 
@@ -43,3 +48,12 @@ def test_a_browser_that_has_the_scripts_is_told_so(served_app) -> None:
     with pytest.raises(urllib.error.HTTPError) as answer:
         urllib.request.urlopen(request, timeout=30)
     assert answer.value.code == 304
+
+
+def test_the_recording_script_finds_the_listed_scripts(tmp_path: Path) -> None:
+    output = tmp_path / "page_scripts.json"
+    done = subprocess.run([sys.executable, str(REPO / "scripts" / "record_page_scripts.py"), "--output", str(output)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    recorded = json.loads(output.read_text())["scripts"]
+    assert sorted(recorded) == sorted(page_scripts.listed())
