@@ -57,8 +57,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as home:
         port = free_port()
         log = Path(home) / "serve.log"
-        with log.open("w") as output:
-            server = subprocess.Popen(serve_command(port), env=isolated_environment(Path(home)), cwd=home, stdout=output, stderr=subprocess.STDOUT)
+        with log.open("w") as written:
+            server = subprocess.Popen(serve_command(port), env=isolated_environment(Path(home)), cwd=home, stdout=written, stderr=subprocess.STDOUT)
         try:
             wait_for_port(port, server, time.monotonic() + 120)
             scripts = record(f"http://127.0.0.1:{port}")
