@@ -6,6 +6,7 @@ end (then: `python scripts/record_page_scripts.py`)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
@@ -44,10 +45,16 @@ def test_a_browser_that_has_the_scripts_is_told_so(served_app) -> None:
         etag, body = response.headers["ETag"], response.read()
         assert response.headers["Content-Type"].startswith("text/javascript")
     assert b"webpackChunk" in body and len(body) > 1_000_000
-    request = urllib.request.Request(url, headers={"If-None-Match": etag})
-    with pytest.raises(urllib.error.HTTPError) as answer:
-        urllib.request.urlopen(request, timeout=30)
-    assert answer.value.code == 304
+    zipped = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(zipped, timeout=30) as response:
+        zipped_etag = response.headers["ETag"]
+        assert response.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(response.read()) == body
+    assert zipped_etag != etag
+    for headers in ({"If-None-Match": etag}, {"If-None-Match": zipped_etag, "Accept-Encoding": "gzip"}):
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=30)
+        assert answer.value.code == 304
 
 
 def test_the_recording_script_finds_the_listed_scripts(tmp_path: Path) -> None:

@@ -47,7 +47,8 @@ from jupyter_server.services.kernels.connection.base import (
 )
 from websockets.asyncio.client import ClientConnection, connect
 
-V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+from piquet_widgets.app.voila_app import V1_PROTOCOL
+
 CONTROL_TARGET = "jupyter.widget.control"
 CONTROL_VERSION = "1.0.0"
 _KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
