@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from piquet_widgets.app import APP_DATA, APP_NOTEBOOK, page_scripts
+from piquet_widgets.app import APP_DATA, APP_NOTEBOOK, front_end
 
 HOST = "127.0.0.1"
 
@@ -45,15 +45,15 @@ SETTINGS: dict[str, dict[str, Any]] = {
 # page for a few tenths of a second, and the machine a kernel's imports; the pages of a class
 # arriving at once need both first (benchmarks/bench_load.py: with replacements starting during
 # the rush, the sections took twice as long to appear).
-# The page's scripts come from `PiquetVoila` in one response (`page_scripts`), which the app's
-# template asks for when `resources` names it. Kernels talk to the server over Unix sockets where
+# The app's front end comes from `PiquetVoila`'s memory, gzipped (`front_end`), where the app's
+# template asks for it when `resources` names it. Kernels talk to the server over Unix sockets where
 # there are some: over TCP, a kernel of a class starting at once sometimes found a port it had
 # been given taken meanwhile, and died (benchmarks/bench_load.py); and no port is opened.
 SERVE_SETTINGS: dict[str, dict[str, Any]] = {
     **({"KernelManager": {"transport": "ipc"}} if os.name == "posix" else {}),
     "VoilaConfiguration": {
         "multi_kernel_manager_class": "piquet_widgets.app.kernels.ClassKernelManager",
-        "resources": f"page_scripts={page_scripts.URL}",
+        "resources": f"front_end={front_end.URL}",
     },
     "ClassKernelManager": {"unclaimed_timeout": 50, "refill_after": 60, "refill_spacing": 3},
 }

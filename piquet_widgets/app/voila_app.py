@@ -12,8 +12,8 @@ What it changes in Voilà's application, each time with what Jupyter Server alre
   malformed template path raised). No login or logout pages: the server has no accounts.
 - The kernel websocket passes no `error` or `stderr` message to the page: a malformed widget
   message would otherwise be answered with a traceback full of file paths.
-- Scripts: the page's scripts come in one response from memory (`page_scripts`, `ScriptsHandler`)
-  instead of some ninety files one after another.
+- Front end: the app's own scripts and styles come from memory, gzipped once (`front_end`,
+  `FrontEndHandler`).
 - Capacity: once `max_visitors` pages hold a kernel, a new visitor gets a short page saying the
   table is full (HTTP 503), in the link's language, and no kernel is started.
 """
@@ -36,7 +36,7 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler, read_header_from_binary_message
 
-from piquet_widgets.app import page_scripts
+from piquet_widgets.app import front_end
 from piquet_widgets.app.kernels import ClassKernelManager, with_refill_schedule
 from piquet_widgets.i18n import DEFAULT_LANGUAGE, _, get_language, normalize_language, set_language
 
@@ -107,29 +107,35 @@ class TemplateFiles(PlainErrors, HostChecked, TemplateStaticFileHandler):
             raise web.HTTPError(404) from None
 
 
-class ScriptsHandler(PlainErrors, HostChecked, web.RequestHandler):
-    """The page's scripts joined (`page_scripts`), gzipped for a browser that takes it, written
-    from memory at once; a browser that has them already is answered 304 by their ETag
-    (Tornado's `finish`, with the ETag computed once rather than hashed from each answer)."""
+class FrontEndHandler(PlainErrors, HostChecked, web.RequestHandler):
+    """The app's front end (`front_end`), gzipped for a browser that takes it, written from
+    memory at once; a browser that has a file already is answered 304 by its ETag (Tornado's
+    `finish`, with the ETag computed once rather than hashed from each answer)."""
 
-    def initialize(self, scripts: page_scripts.PageScripts) -> None:
-        self.scripts = scripts
+    def initialize(self, assets: dict[str, front_end.Asset]) -> None:
+        self.assets = assets
+        self.asset: front_end.Asset | None = None
 
     def gzipped(self) -> bool:
         return "gzip" in self.request.headers.get("Accept-Encoding", "")
 
-    def compute_etag(self) -> str:
-        return self.scripts.etag[:-1] + '-gzip"' if self.gzipped() else self.scripts.etag
+    def compute_etag(self) -> str | None:
+        if self.asset is None:
+            return None
+        return self.asset.etag[:-1] + '-gzip"' if self.gzipped() else self.asset.etag
 
-    def get(self) -> None:
-        self.set_header("Content-Type", "text/javascript; charset=utf-8")
+    def get(self, name: str) -> None:
+        self.asset = self.assets.get(name)
+        if self.asset is None:
+            raise web.HTTPError(404)
+        self.set_header("Content-Type", self.asset.content_type)
         self.set_header("Cache-Control", "no-cache")  # kept, and asked again with its ETag
         self.set_header("Vary", "Accept-Encoding")
         if self.gzipped():
             self.set_header("Content-Encoding", "gzip")
-            self.finish(self.scripts.gzipped)
+            self.finish(self.asset.gzipped)
         else:
-            self.finish(self.scripts.body)
+            self.finish(self.asset.body)
 
 
 class KernelChannels(PlainErrors, AllowedHosts, VoilaKernelWebsocketHandler):
@@ -222,20 +228,12 @@ class PiquetVoila(Voila):
 
     def init_handlers(self) -> list:
         replaced = {TornadoVoilaHandler: AppHandler, TemplateStaticFileHandler: TemplateFiles, VoilaKernelWebsocketHandler: KernelChannels}
-        handlers = [(url_path_join(self.server_url, page_scripts.URL), ScriptsHandler, {"scripts": self.joined_scripts()})]
+        handlers = [(url_path_join(self.server_url, front_end.URL, "([^/]+)"), FrontEndHandler, {"assets": front_end.load()})]
         for pattern, handler, *options in super().init_handlers():
             if pattern.endswith(("/login", "/logout")):
                 continue
             handlers.append((pattern, replaced.get(handler) or guarded(handler), *options))
         return handlers
-
-    def joined_scripts(self) -> page_scripts.PageScripts:
-        """The page's scripts as this install has them; those it lacks, said once in the log."""
-        scripts = page_scripts.join(self.static_paths, self.labextensions_path)
-        if scripts.missing:
-            self.log.warning("%d of the page's scripts are not in this Voilà; its pages fetch them one by one: %s",
-                             len(scripts.missing), ", ".join(scripts.missing[:5]))
-        return scripts
 
 
 def guarded(handler: type) -> type:

@@ -201,7 +201,7 @@ def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedApp]:
     url = f"http://127.0.0.1:{port}/"
     try:
         # a static file: polling the page itself would start a kernel at every try on a busy machine
-        wait_until_answers(f"{url}voila/static/voila.js", process, log)
+        wait_until_answers(f"{url}voila/piquet/piquet-page.js", process, log)
         yield ServedApp(url=url, process=process, home=home, log=log)
     finally:
         process.terminate()

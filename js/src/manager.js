@@ -1,0 +1,45 @@
+// The page's widget manager: the widget models live in the kernel, reached through one kernel
+// connection; their classes are the few this page's widgets use.
+import * as base from "@jupyter-widgets/base";
+import { ManagerBase } from "@jupyter-widgets/base-manager";
+import * as controls from "@jupyter-widgets/controls";
+import { anywidgetClasses } from "./anywidget.js";
+
+const MODULES = {
+  "@jupyter-widgets/base": base,
+  "@jupyter-widgets/controls": controls,
+  anywidget: anywidgetClasses(base),
+};
+
+export class PageManager extends ManagerBase {
+  /** A manager on this kernel connection, ready for the comms the kernel opens. */
+  constructor(kernel) {
+    super();
+    this.kernel = kernel;
+    kernel.registerCommTarget(this.comm_target_name, (comm, message) =>
+      this.handle_comm_open(new base.shims.services.Comm(comm), message),
+    );
+  }
+
+  /** The models the kernel already holds (a preheated kernel built the app before the visit). */
+  loadFromKernel() {
+    return this._loadFromKernel();
+  }
+
+  async loadClass(className, moduleName, moduleVersion) {
+    const module = MODULES[moduleName];
+    if (module && module[className]) return module[className];
+    throw new Error(`the page has no widget ${className} from ${moduleName} ${moduleVersion}`);
+  }
+
+  async _create_comm(targetName, modelId, data, metadata, buffers) {
+    const comm = this.kernel.createComm(targetName, modelId);
+    if (data || metadata) comm.open(data, metadata, buffers);
+    return new base.shims.services.Comm(comm);
+  }
+
+  async _get_comm_info() {
+    const reply = await this.kernel.requestCommInfo({ target_name: this.comm_target_name });
+    return reply.content.status === "ok" ? reply.content.comms : {};
+  }
+}

@@ -1,0 +1,69 @@
+// The tutorial app's front end. Voilà renders the page in the kernel and writes each output as a
+// <script type="application/vnd.voila.cell-output+json">; this connects to that kernel and draws
+// the outputs' widgets in their place. It replaces Voilà's JupyterLab-based front end, whose
+// application, editors and typesetting the app never shows, for a fraction of what a browser
+// must download, compile and run before the first widget (benchmarks/bench_load.py).
+import { KernelConnection } from "@jupyterlab/services/lib/kernel/default.js";
+import { ServerConnection } from "@jupyterlab/services/lib/serverconnection.js";
+import { Widget } from "@lumino/widgets";
+import { PageManager } from "./manager.js";
+import "./page.css";
+
+const OUTPUT = 'script[type="application/vnd.voila.cell-output+json"]';
+const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
+
+/** The page's settings, as Voilà wrote them. */
+function pageConfig() {
+  return JSON.parse(document.getElementById("jupyter-config-data").textContent);
+}
+
+/** A connection to the kernel that rendered this page. */
+function connect(config) {
+  const baseUrl = new URL(config.baseUrl, location.href).href;
+  const serverSettings = ServerConnection.makeSettings({
+    baseUrl,
+    wsUrl: baseUrl.replace(/^http/, "ws"),
+    appendToken: false,
+    token: "",
+  });
+  return new KernelConnection({ model: { id: config.kernelId, name: "python3" }, serverSettings });
+}
+
+/** An output's place in the page: where its widget is drawn (the template shows the loading
+ * fan there until it is), or its text written. */
+function outputHost(script, output) {
+  const host = document.createElement("div");
+  host.className = widgetView(output) ? "jp-OutputArea-output pw-widget-host" : "jp-OutputArea-output";
+  script.replaceWith(host);
+  return host;
+}
+
+/** The widget an output shows, if it shows one. */
+function widgetView(output) {
+  return output.data && output.data[WIDGET_VIEW];
+}
+
+/** Draw one output: its widget if it has one, else its plain text. */
+async function draw(manager, output, host) {
+  const view = widgetView(output);
+  if (!view) {
+    host.textContent = (output.data && output.data["text/plain"]) || output.text || "";
+    return;
+  }
+  const model = await manager.get_model(view.model_id);
+  const shown = await manager.create_view(model);
+  Widget.attach(shown.luminoWidget, host);
+}
+
+async function main() {
+  const config = pageConfig();
+  const outputs = [...document.querySelectorAll(OUTPUT)].map((script) => {
+    const output = JSON.parse(script.textContent);
+    return [output, outputHost(script, output)];
+  });
+  const manager = new PageManager(connect(config));
+  await manager.loadFromKernel();
+  await Promise.all(outputs.map(([output, host]) => draw(manager, output, host)));
+}
+
+main().catch((error) => console.error("the page could not draw its widgets:", error));

@@ -1,0 +1,74 @@
+"""The app's own front end (`js/`) in Chromium: at the real `piquet-widgets serve`, a page taken
+through every section fetches none of Voilà's JupyterLab front end, only the app's two files
+(from the server's memory, gzipped, and 304 once the browser has them); under any Voilà, the
+template's static copies."""
+
+from __future__ import annotations
+
+import gzip
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from piquet_widgets.app import front_end
+
+pytestmark = pytest.mark.browser
+
+SECTIONS = {"walkthrough": ".pw-section-walkthrough .pw-step-label", "practice": ".pw-practice .pw-hand-elder .pw-card",
+            "glossary": ".pw-glossary", "lessons": ".pw-section-lessons"}
+VOILA_FRONT_END = ("/voila/static/", "/voila/labextensions/")
+
+
+def fetched(page: Page) -> list[str]:
+    return page.evaluate("performance.getEntriesByType('resource').map(entry => entry.name)")
+
+
+def test_a_served_page_fetches_only_the_apps_front_end(open_page: Callable[..., Page], served_app) -> None:
+    page = open_page(served_app.url, width=1280, height=900)
+    expect(page.locator(".pw-section-lessons")).to_be_visible()
+    for name, shown in SECTIONS.items():
+        page.locator(f".pw-nav-{name}").click()
+        expect(page.locator(shown).first).to_be_visible()
+    urls = fetched(page)
+    assert [url for url in urls if any(part in url for part in VOILA_FRONT_END)] == []
+    ours = sorted(url.rsplit("/", 1)[1] for url in urls if "/" + front_end.URL in url)
+    assert ours == ["piquet-page.css", "piquet-page.js"]
+    assert len(urls) < 10  # Voilà's own front end was about a hundred files
+
+
+def test_a_browser_that_has_the_front_end_is_told_so(served_app) -> None:
+    for name in front_end.TYPES:
+        url = served_app.url + front_end.URL + name
+        with urllib.request.urlopen(url, timeout=30) as response:
+            etag, body = response.headers["ETag"], response.read()
+            assert response.headers["Content-Type"] == front_end.TYPES[name]
+        assert body == (front_end.STATIC / name).read_bytes()
+        zipped = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(zipped, timeout=30) as response:
+            zipped_etag = response.headers["ETag"]
+            assert response.headers["Content-Encoding"] == "gzip"
+            assert gzip.decompress(response.read()) == body
+        assert zipped_etag != etag
+        for headers in ({"If-None-Match": etag}, {"If-None-Match": zipped_etag, "Accept-Encoding": "gzip"}):
+            with pytest.raises(urllib.error.HTTPError) as answer:
+                urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=30)
+            assert answer.value.code == 304
+
+
+def test_a_name_the_front_end_does_not_have_is_not_found(served_app) -> None:
+    for name in ("other.js", "..%2Fjupyter%2Fvoila%2Ftemplates%2Fpiquet%2Fconf.json", "piquet-page.js.map"):
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(served_app.url + front_end.URL + name, timeout=30)
+        assert answer.value.code == 404
+        assert answer.value.read() == b"404: Not Found"
+
+
+def test_any_voila_serves_the_template_copies(open_page: Callable[..., Page], voila) -> None:
+    page = open_page(voila.notebook("import ipywidgets\nipywidgets.Button(description='Deal')"))
+    expect(page.get_by_role("button", name="Deal")).to_be_visible()
+    urls = fetched(page)
+    assert [url for url in urls if any(part in url for part in VOILA_FRONT_END)] == []
+    assert any("/voila/templates/piquet/static/piquet-page.js" in url for url in urls)
