@@ -5,7 +5,9 @@
 - cold start: from running `python -m piquet_widgets serve --no-browser --port N` to the first
   widget of the page visible in Chromium (the page is requested as soon as the server answers);
 - new visitor: a running server, warmed up, and a new browser context opening `/`: from the
-  request to the first widget visible (median of `--runs`, each after the kernel pool refilled);
+  request to the first widget visible (median of `--runs`, each after the kernel pool refilled),
+  and what its browser fetched by the time the lesson is drawn: files and bytes received, the
+  page included;
 - memory per visitor: `--visitors` pages opened at once, then the resident memory (RSS, and the
   unique memory USS) of each visitor's kernel, read with psutil.
 
@@ -25,6 +27,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from playwright.sync_api import Browser, expect, sync_playwright
@@ -57,9 +60,23 @@ def answers(url: str) -> bool:
         return False
 
 
-def first_widget(browser: Browser, url: str) -> tuple[float, float]:
-    """Seconds from requesting `url` in a new browser context to the first widget visible, and
-    to the lesson's cards drawn."""
+@dataclass(frozen=True)
+class Visit:
+    """One page opened in a new browser context: seconds to the first widget and to the lesson's
+    cards, and what the browser fetched by then (the page included): files and bytes received."""
+
+    first: float
+    content: float
+    files: int
+    received: int
+
+
+# The page and every file after it, with the bytes each took on the wire (headers included).
+FETCHED = "[performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')].map(entry => entry.transferSize)"
+
+
+def first_widget(browser: Browser, url: str) -> Visit:
+    """Open `url` in a new browser context, as a new visitor does."""
     context = browser.new_context(viewport={"width": 1100, "height": 800})
     try:
         page = context.new_page()
@@ -68,7 +85,9 @@ def first_widget(browser: Browser, url: str) -> tuple[float, float]:
         expect(page.locator(FIRST_WIDGET)).to_be_visible(timeout=TIMEOUT * 1000)
         first = time.monotonic() - start
         expect(page.locator(CONTENT).first).to_be_visible(timeout=TIMEOUT * 1000)
-        return first, time.monotonic() - start
+        content = time.monotonic() - start
+        sizes = page.evaluate(FETCHED)
+        return Visit(first, content, len(sizes), sum(sizes))
     finally:
         context.close()
 
@@ -114,19 +133,19 @@ def wait_for_pool(server: Server, idle_kernels: int, seconds: float = 20.0) -> N
     time.sleep(3)  # the pooled kernel also runs the notebook's first cell
 
 
-def cold_start(browser: Browser, pool: int | None) -> tuple[float, float]:
-    """Seconds from starting the server to the first widget visible, and to the lesson's cards."""
+def cold_start(browser: Browser, pool: int | None) -> Visit:
+    """The first visit, its seconds counted from starting the server."""
     server = Server(pool)
     try:
         wait_for_port(server.port, server.process, server.started + TIMEOUT)
         before = time.monotonic() - server.started
-        first, content = first_widget(browser, server.url)
-        return before + first, before + content
+        visit = first_widget(browser, server.url)
+        return Visit(before + visit.first, before + visit.content, visit.files, visit.received)
     finally:
         server.stop()
 
 
-def new_visitors(browser: Browser, pool: int | None, runs: int, pool_size: int) -> list[tuple[float, float]]:
+def new_visitors(browser: Browser, pool: int | None, runs: int, pool_size: int) -> list[Visit]:
     server = Server(pool)
     try:
         wait_for_port(server.port, server.process, server.started + TIMEOUT)
@@ -206,25 +225,29 @@ def main() -> None:
             browser.close()
     figures = {
         "pool_size": pool_size,
-        "cold_start_s": statistics.median(first for first, _ in colds),
-        "cold_start_content_s": statistics.median(content for _, content in colds),
-        "new_visitor_s": statistics.median(first for first, _ in visits),
-        "new_visitor_content_s": statistics.median(content for _, content in visits),
-        "runs": {"cold_start": colds, "new_visitor": visits},
+        "cold_start_s": statistics.median(visit.first for visit in colds),
+        "cold_start_content_s": statistics.median(visit.content for visit in colds),
+        "new_visitor_s": statistics.median(visit.first for visit in visits),
+        "new_visitor_content_s": statistics.median(visit.content for visit in visits),
+        "new_visitor_files": statistics.median(visit.files for visit in visits),
+        "new_visitor_received_kb": statistics.median(visit.received for visit in visits) / 1024,
+        "runs": {"cold_start": [asdict(visit) for visit in colds], "new_visitor": [asdict(visit) for visit in visits]},
         "memory": mem,
     }
     if args.json:
         print(json.dumps(figures))
         return
 
-    def runs(pairs: list[tuple[float, float]]) -> str:
-        return ", ".join(f"{first:.2f}" for first, _ in pairs)
+    def runs(visits: list[Visit]) -> str:
+        return ", ".join(f"{visit.first:.2f}" for visit in visits)
 
     print(f"kernel pool size:                      {pool_size}")
     print(f"cold start, command to first widget:   {figures['cold_start_s']:.2f} s (median of {args.runs}: {runs(colds)}); "
           f"lesson drawn {figures['cold_start_content_s']:.2f} s")
     print(f"new visitor, request to first widget:  {figures['new_visitor_s']:.2f} s (median of {args.runs}: {runs(visits)}); "
           f"lesson drawn {figures['new_visitor_content_s']:.2f} s")
+    print(f"new visitor, what the browser fetched: {figures['new_visitor_files']:.0f} files, the page included, "
+          f"{figures['new_visitor_received_kb']:.0f} kB received (median)")
     if mem is None:
         print("memory per visitor:                    (install psutil to measure)")
     else:

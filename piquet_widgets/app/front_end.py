@@ -2,7 +2,7 @@
 
 The page's widgets are drawn by the app's own front end (`piquet-page.js` and `piquet-page.css`,
 built from `js/` in the repository into the template's static folder) rather than Voilà's
-JupyterLab application: a fifth of the scripts, which a browser downloads, compiles and runs
+JupyterLab application: a fraction of the scripts, which a browser downloads, compiles and runs
 before the first widget (benchmarks/bench_load.py). Any Voilà serves them as the template's static
 files; `serve` sends them from memory instead, gzipped once when the server starts: a quarter of
 the bytes for a school's network to carry thirty times, and no compression per visitor for the
