@@ -55,13 +55,25 @@ async function draw(manager, output, host) {
   Widget.attach(shown.luminoWidget, host);
 }
 
+/** Mark the page while its kernel is out of reach (once it has been reached): the app shows,
+ * in its own words and language, that the page must be reloaded. */
+function watchConnection(kernel) {
+  kernel.connectionStatusChanged.connect((_kernel, status) => {
+    if (status === "connected") document.body.dataset.pwConnected = "yes";
+    const lost = status !== "connected" && document.body.dataset.pwConnected === "yes";
+    document.body.classList.toggle("pw-disconnected", lost);
+  });
+}
+
 async function main() {
   const config = pageConfig();
   const outputs = [...document.querySelectorAll(OUTPUT)].map((script) => {
     const output = JSON.parse(script.textContent);
     return [output, outputHost(script, output)];
   });
-  const manager = new PageManager(connect(config));
+  const kernel = connect(config);
+  watchConnection(kernel);
+  const manager = new PageManager(kernel);
   await manager.loadFromKernel();
   await Promise.all(outputs.map(([output, host]) => draw(manager, output, host)));
 }

@@ -12,7 +12,8 @@
   screen); without a selector, until every part is.
 - `artifacts`: the folder `tests/artifacts/` for screenshots.
 - `served_app`: the tutorial app started as a user starts it, `piquet-widgets serve --no-browser
-  --port N`, for one test module (its process and its home folder too); `app_url` its URL.
+  --port N`, for one test module (its process and its home folder too); `app_url` its URL;
+  `own_served_app` the same for one test alone, which may stop it.
 
 Tests wait on `pw-…` classes with `expect(...)`, never on sleeps; `expect` waits up to 30 s here
 because the first render includes starting a kernel.
@@ -23,6 +24,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -189,10 +191,10 @@ class ServedApp:
     log: Path
 
 
-@pytest.fixture(scope="module")
-def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedApp]:
-    """`piquet-widgets serve --no-browser --port N`, as a user starts it, for one test module."""
-    home = tmp_path_factory.mktemp("app_home")
+@contextmanager
+def app_server(home: Path) -> Iterator[ServedApp]:
+    """`piquet-widgets serve --no-browser --port N`, as a user starts it, in `home`; stopped (if
+    the test has not stopped it) with SIGTERM, which it must obey with status 0."""
     port = free_port()
     log = home / "serve.log"
     command = [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port)]
@@ -211,6 +213,20 @@ def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedApp]:
             process.kill()
             process.wait()
             pytest.fail(f"the server did not stop on SIGTERM:\n{log.read_text()}")
+
+
+@pytest.fixture(scope="module")
+def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedApp]:
+    """The app served as a user serves it, for one test module."""
+    with app_server(tmp_path_factory.mktemp("app_home")) as app:
+        yield app
+
+
+@pytest.fixture
+def own_served_app(tmp_path: Path) -> Iterator[ServedApp]:
+    """The app served for one test alone, which may stop it."""
+    with app_server(tmp_path) as app:
+        yield app
 
 
 @pytest.fixture(scope="module")

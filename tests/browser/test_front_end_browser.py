@@ -72,3 +72,15 @@ def test_any_voila_serves_the_template_copies(open_page: Callable[..., Page], vo
     urls = fetched(page)
     assert [url for url in urls if any(part in url for part in VOILA_FRONT_END)] == []
     assert any("/voila/templates/piquet/static/piquet-page.js" in url for url in urls)
+
+
+def test_a_page_whose_server_is_gone_says_to_reload_it(open_page: Callable[..., Page], own_served_app) -> None:
+    page = open_page(own_served_app.url + "?lang=fr")
+    expect(page.locator(".pw-section-lessons")).to_be_visible()
+    lost = page.locator(".pw-connection-lost")
+    expect(lost).to_be_hidden()
+    own_served_app.process.terminate()
+    assert own_served_app.process.wait(timeout=20) == 0
+    expect(lost).to_be_visible()
+    expect(lost).to_have_text("La page a perdu sa connexion au serveur : rechargez la page pour continuer.")
+    expect(lost.get_by_role("alert")).to_have_count(1)
