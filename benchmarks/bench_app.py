@@ -177,7 +177,9 @@ def memory(browser: Browser, pool: int | None, visitors: int) -> dict[str, float
             pages.append(page)
         for page in pages:
             expect(page.locator(FIRST_WIDGET)).to_be_visible(timeout=TIMEOUT * 1000)
-            page.locator(".pw-lesson-1 .pw-next").first.click()  # every visitor does something
+            # every visitor does something: opens the walkthrough and steps it once
+            page.locator(".pw-nav-walkthrough").click()
+            page.locator(".pw-section-walkthrough .pw-next").first.click(timeout=TIMEOUT * 1000)
         time.sleep(2)
         kernels = server.kernels()
         rss = sorted(kernel.memory_info().rss / 2**20 for kernel in kernels)
