@@ -49,7 +49,7 @@ STYLE = """
 .pw-header .widget-html-content, .pw-messages .widget-html-content, .pw-glossary .widget-html-content,
 .pw-walkthrough-caption .widget-html-content, .pw-share .widget-html-content { line-height: 1.5; }
 .pw-app .pw-message p { margin: 0.3em 0; padding: 0.5em 0.8em; border-radius: 4px; background: #eef5fb; border-left: 4px solid #3b7dd8; }
-.pw-app .pw-error p { margin: 0.3em 0; padding: 0.5em 0.8em; border-radius: 4px; background: #fdf0ef; border-left: 4px solid #b3261e; color: #8c1d18; }
+.pw-app .pw-error p, .pw-app .pw-connection-lost p { margin: 0.3em 0; padding: 0.5em 0.8em; border-radius: 4px; background: #fdf0ef; border-left: 4px solid #b3261e; color: #8c1d18; }
 .pw-app .pw-connection-lost { display: none; }
 body.pw-disconnected .pw-app .pw-connection-lost { display: block; position: fixed; top: 0.5em; left: 0.5em; right: 0.5em; z-index: 10; }
 .pw-app .jupyter-button.mod-info, .pw-app .jupyter-button.pw-nav-active { background: #1d4a31; color: #fff; }
@@ -241,7 +241,7 @@ class App:
         # the kernel's, sent with the page, in its language.
         connection_lost = self.texts.html(
             lambda: "<p role='alert'>{}</p>".format(escape(_("The page has lost its connection to the server: reload the page to go on."))),
-            "pw-message", "pw-error", "pw-connection-lost",
+            "pw-connection-lost",
         )
         self.root = self.texts.keep(widgets.VBox([header, nav, self.messages, self.content, connection_lost, self.page_language, self.progress_store]))
         self.root.add_class("pw-app")
