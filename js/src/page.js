@@ -58,10 +58,10 @@ async function draw(manager, output, host) {
 /** Mark the page while its kernel is out of reach (once it has been reached): the app shows,
  * in its own words and language, that the page must be reloaded. */
 function watchConnection(kernel) {
+  let reached = false;
   kernel.connectionStatusChanged.connect((_kernel, status) => {
-    if (status === "connected") document.body.dataset.pwConnected = "yes";
-    const lost = status !== "connected" && document.body.dataset.pwConnected === "yes";
-    document.body.classList.toggle("pw-disconnected", lost);
+    reached ||= status === "connected";
+    document.body.classList.toggle("pw-disconnected", reached && status !== "connected");
   });
 }
 
