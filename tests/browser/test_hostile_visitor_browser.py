@@ -87,12 +87,26 @@ def press_every_button(page: Page) -> int:
     return pressed
 
 
+def text_boxes(page: Page) -> Locator:
+    return page.locator(".pw-app input[type=text]:visible, .pw-app textarea:visible")
+
+
+def wait_for_text_boxes(page: Page, count: int, missed: list[str]) -> None:
+    """Wait until the section shows the `count` text boxes it showed when first opened (a view
+    the front end is still drawing is not there yet); when it never does, say so in `missed`."""
+    for _ in range(150):
+        if text_boxes(page).count() >= count:
+            return
+        page.wait_for_timeout(200)
+    missed.append(f"only {text_boxes(page).count()} of the {count} text boxes showed")
+
+
 def fill_every_text_box(page: Page, value: str, missed: list[str]) -> int:
     """Fill each visible text box with `value` and press Enter. A box that could not be filled
     (it went away with the one before, or the page was too slow) is noted in `missed`, which the
     test prints when too few were filled."""
     filled = 0
-    boxes = page.locator(".pw-app input[type=text]:visible, .pw-app textarea:visible")
+    boxes = text_boxes(page)
     for index in range(boxes.count()):
         try:
             boxes.nth(index).fill(value, timeout=60_000)
@@ -112,14 +126,15 @@ def hostile_round(page: Page, home: Path, reveal: Callable[..., Locator], missed
     for name in SECTIONS:
         open_section(page, name)
         find_more(page)
-        has_boxes = page.locator(".pw-app .pw-content input[type=text]:visible").count() > 0
-        for value in hostile_values(home) if has_boxes else [None]:
+        boxes_shown = text_boxes(page).count()
+        for value in hostile_values(home) if boxes_shown else [None]:
             open_section(page, name)
             find_more(page)
             if name == "lessons":
                 reveal(page.locator(".pw-content .pw-lesson"))
             if value is not None:
                 missed_here: list[str] = []
+                wait_for_text_boxes(page, boxes_shown, missed_here)
                 filled += fill_every_text_box(page, value, missed_here)
                 missed.extend(f"{name}: {what}" for what in missed_here)
             pressed += press_every_button(page)
