@@ -9,8 +9,9 @@ The server is the README's command for a class, `python -m piquet_widgets serve 
 read then), all the visitors arrive at the same moment:
 
 - `--browsers` of them are real pages in Debian's Chromium (one browser, one context each, driven
-  by Playwright): the page is loaded, the walkthrough opened and `.pw-next` clicked until the
-  deal's end;
+  by Playwright), open on a blank page before the start, as a class's browsers are, and
+  Chromium idle again after its own start: the page is loaded, the walkthrough opened and
+  `.pw-next` clicked until the deal's end;
 - the others are protocol-level visitors (`tests/load/voila_protocol.py`): the same HTTP request
   of the page, then the kernel's websocket speaking the Jupyter widget protocol, sending the very
   comm messages a click sends. Half of them step the walkthrough to the deal's end, the other
@@ -178,10 +179,9 @@ async def protocol_visitor(base: str, index: int, start: asyncio.Event, max_clic
     return result, visitor
 
 
-async def browser_visitor(browser, base: str, start: asyncio.Event, max_clicks: int, timeout: float, think: float) -> tuple[Result, object]:
+async def browser_visitor(context, base: str, start: asyncio.Event, max_clicks: int, timeout: float, think: float) -> tuple[Result, object]:
     result = Result("browser")
-    context = await browser.new_context(viewport={"width": 1100, "height": 900})
-    page = await context.new_page()
+    page = context.pages[0]
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     opened: list[float] = []
@@ -269,6 +269,30 @@ async def never_connect(base: str, count: int, timeout: float) -> list[float]:
     return await asyncio.gather(*(one(index / count) for index in range(count)))
 
 
+async def chromium_settled(timeout: float) -> None:
+    """Wait until the browser, its pages open and blank, sits idle: a class's browsers are open
+    before the link is clicked, and Chromium's start (some seconds of CPU for four contexts) is
+    not the page's load."""
+    def chromium_cpu() -> float:
+        total = 0.0
+        for process in psutil.Process().children(recursive=True):
+            try:
+                if "chrom" in process.name():
+                    times = process.cpu_times()
+                    total += times.user + times.system
+            except psutil.NoSuchProcess:
+                pass
+        return total
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        before = chromium_cpu()
+        await asyncio.sleep(1.0)
+        if chromium_cpu() - before < 0.05:
+            return
+    raise SystemExit("Chromium did not settle before the visitors' start")
+
+
 async def pool_refilled(server: psutil.Process, kernels: int, timeout: float) -> None:
     """Wait (at most `timeout` s) until the server holds `kernels` kernels and they have settled."""
     deadline = time.monotonic() + timeout
@@ -300,7 +324,11 @@ async def run(args: argparse.Namespace, base: str, server: psutil.Process) -> di
 
         playwright = await async_playwright().start()
         browser = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        tasks += [asyncio.create_task(browser_visitor(browser, base, start, args.max_clicks, args.timeout, args.think)) for _ in range(browsers)]
+        contexts = [await browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(browsers)]
+        for context in contexts:
+            await context.new_page()
+        await chromium_settled(args.timeout)
+        tasks += [asyncio.create_task(browser_visitor(context, base, start, args.max_clicks, args.timeout, args.think)) for context in contexts]
     await asyncio.sleep(0.5)  # every visitor waits at the start line
     began = time.monotonic()
     start.set()

@@ -24,6 +24,7 @@ const result = await build({
   target: "es2020",
   legalComments: "none",
   loader: { ".woff": "dataurl", ".woff2": "dataurl", ".svg": "dataurl" },
+  alias: { "sanitize-html": "./src/escaped-description.js" },
   write: false,
   outdir: OUT,
 });

@@ -52,3 +52,37 @@ def test_serve_sends_the_built_files_and_their_gzip() -> None:
         assert gzip.decompress(asset.gzipped) == asset.body
         assert len(asset.gzipped) < len(asset.body) / 2
     assert assets["piquet-page.js"].etag != assets["piquet-page.css"].etag
+
+
+def every_widget_of_the_app() -> list:
+    """Every widget the app's page makes: each section, each lesson, in the page's languages."""
+    import ipywidgets
+
+    from piquet_widgets.app.page import build
+    from piquet_widgets.teach.lessons import LESSONS
+
+    before = set(ipywidgets.widgets.widget._instances)
+    app = build("", deferred=False)
+    for section in ("lesson", "walkthrough", "practice", "glossary"):
+        app.show_section(section)
+    for number in range(1, len(LESSONS) + 1):
+        app.show_lesson(number)
+    return [widget for key, widget in ipywidgets.widgets.widget._instances.items() if key not in before]
+
+
+def test_the_front_end_has_the_class_of_every_widget_the_app_makes() -> None:
+    # The front end bundles only the widget classes the app uses (js/src/manager.js): a widget of
+    # another class would not be drawn. The bundle keeps the names it looks the classes up by.
+    bundle = (front_end.STATIC / "piquet-page.js").read_text(encoding="utf-8")
+    made = every_widget_of_the_app()
+    names = {widget._model_name for widget in made} | {widget._view_name for widget in made if widget._view_name}
+    assert {"ButtonModel", "HTMLView", "IntSliderView", "LayoutModel"} <= names  # the walk found the page
+    missing = sorted(name for name in names if f"{name}:" not in bundle and f'"{name}"' not in bundle)
+    assert not missing, f"the front end has no class for {missing}: add its file to js/src/manager.js"
+    assert "ColorPickerModel:" not in bundle  # the controls the app does not use are left out
+
+
+def test_no_widget_of_the_app_asks_for_an_html_description() -> None:
+    # The front end shows a description given as HTML as its text (js/src/escaped-description.js).
+    described = [widget for widget in every_widget_of_the_app() if getattr(widget, "description_allow_html", False)]
+    assert not described

@@ -2,12 +2,21 @@
 // connection; their classes are the few this page's widgets use.
 import * as base from "@jupyter-widgets/base";
 import { ManagerBase } from "@jupyter-widgets/base-manager";
-import * as controls from "@jupyter-widgets/controls";
+// Only the controls' files that hold the app's widgets (Box, Button, Checkbox, Dropdown, HTML,
+// IntSlider, Label, Text, ToggleButton, their styles): the rest of the controls (media, dates,
+// colours, uploads, tabs…) would be compiled by every visitor's browser for nothing.
+import * as bool from "@jupyter-widgets/controls/lib/widget_bool.js";
+import * as box from "@jupyter-widgets/controls/lib/widget_box.js";
+import * as button from "@jupyter-widgets/controls/lib/widget_button.js";
+import * as description from "@jupyter-widgets/controls/lib/widget_description.js";
+import * as int from "@jupyter-widgets/controls/lib/widget_int.js";
+import * as selection from "@jupyter-widgets/controls/lib/widget_selection.js";
+import * as string from "@jupyter-widgets/controls/lib/widget_string.js";
 import { anywidgetClasses } from "./anywidget.js";
 
 const MODULES = {
   "@jupyter-widgets/base": base,
-  "@jupyter-widgets/controls": controls,
+  "@jupyter-widgets/controls": { ...bool, ...box, ...button, ...description, ...int, ...selection, ...string },
   anywidget: anywidgetClasses(base),
 };
 
