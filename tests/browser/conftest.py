@@ -113,10 +113,13 @@ def open_page(browser: playwright_sync.Browser) -> Iterator[Callable[..., playwr
         if parts.scheme not in ("data", "blob", "about") and parts.hostname not in LOCAL_HOSTS:
             outside.append(request.url)
 
-    def open_page(url: str, width: int = 1000, height: int = 800, scale: float = 1) -> playwright_sync.Page:
+    def open_page(url: str, width: int = 1000, height: int = 800, scale: float = 1, slowdown: float = 1) -> playwright_sync.Page:
+        """`slowdown`: the page's CPU throttled that many times, as on a slow computer."""
         context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale)
         contexts.append(context)
         page = context.new_page()
+        if slowdown > 1:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("request", check_host)
         page.goto(url)

@@ -84,3 +84,13 @@ def test_a_page_whose_server_is_gone_says_to_reload_it(open_page: Callable[..., 
     expect(lost).to_be_visible()
     expect(lost).to_have_text("La page a perdu sa connexion au serveur : rechargez la page pour continuer.")
     expect(lost.get_by_role("alert")).to_have_count(1)
+
+
+def test_on_a_slow_computer_the_pages_own_widgets_lose_no_message(open_page: Callable[..., Page], served_app) -> None:
+    # anywidget gives a model's module 2 s to load, then drops every message the kernel sends
+    # that model. On a slow computer (or a busy one, a class arriving at once) the page's own
+    # widgets' modules take longer: the language's widget must still follow the menu.
+    page = open_page(served_app.url, width=1280, height=900, slowdown=30)
+    expect(page.locator(".pw-section-lessons")).to_be_visible(timeout=120_000)
+    page.locator(".pw-page-language select").select_option(label="Français")
+    expect(page.locator("html")).to_have_attribute("lang", "fr", timeout=60_000)
