@@ -268,6 +268,47 @@ def test_show_defers_only_under_voila(monkeypatch: pytest.MonkeyPatch) -> None:
     assert page.show().section == ""
 
 
+def referenced_ids(state: object) -> set[str]:
+    """The widgets a widget's state names (`IPY_MODEL_<id>`), however deep."""
+    if isinstance(state, str):
+        return {state.removeprefix("IPY_MODEL_")} if state.startswith("IPY_MODEL_") else set()
+    if isinstance(state, dict):
+        return set().union(*map(referenced_ids, state.values()))
+    if isinstance(state, (list, tuple)):
+        return set().union(*map(referenced_ids, state))
+    return set()
+
+
+def test_the_page_is_written_with_the_state_of_every_widget_its_frame_shows() -> None:
+    app = App(parse_query("lesson=4"), deferred=True)
+    bundle = page.with_widget_state(app.root)
+    shown_id = bundle["application/vnd.jupyter.widget-view+json"]["model_id"]
+    states = bundle[page.WIDGET_STATE]["state"]
+    # From the root, every widget named is there, with what the front end needs to make it.
+    found, todo = set(), [shown_id]
+    while todo:
+        model_id = todo.pop()
+        if model_id in found:
+            continue
+        found.add(model_id)
+        assert {"model_name", "model_module", "model_module_version", "state"} <= set(states[model_id])
+        todo.extend(referenced_ids(states[model_id]["state"]))
+    assert len(found) > 20 and states[shown_id]["model_name"] == "VBoxModel"
+    assert json.loads(json.dumps(bundle))[page.WIDGET_STATE]["state"].keys() == states.keys()  # into the page as JSON
+
+
+def test_a_widget_with_binary_state_leaves_the_page_to_ask_the_kernel() -> None:
+    import ipywidgets
+
+    app = App(parse_query(""), deferred=True)
+    picture = ipywidgets.Image(value=b"\x89PNG")
+    try:
+        assert page.WIDGET_STATE not in page.with_widget_state(app.root)
+    finally:
+        picture.close()
+    assert page.WIDGET_STATE in page.with_widget_state(app.root)
+
+
 def test_a_section_chosen_before_the_first_paint_is_kept() -> None:
     app = App(parse_query("lesson=4"), deferred=True)
     ready = app.content.children[1]

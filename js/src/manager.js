@@ -35,6 +35,20 @@ export class PageManager extends ManagerBase {
     return this._loadFromKernel();
   }
 
+  /** The models of the state the kernel wrote into the page, each on its comm to that kernel:
+   * what `loadFromKernel` makes of the kernel's answer, without the question. */
+  async loadFromPage(state) {
+    const ids = Object.keys(state);
+    const comms = await Promise.all(ids.map((id) => this._create_comm(this.comm_target_name, id)));
+    // Every model is registered before any is awaited: a box finds its children by their ids.
+    const models = ids.map((id, index) => {
+      const { model_name, model_module, model_module_version } = state[id];
+      const options = { model_name, model_module, model_module_version, model_id: id, comm: comms[index] };
+      return this.new_model(options, state[id].state).catch((error) => console.error(error));
+    });
+    await Promise.all(models);
+  }
+
   async loadClass(className, moduleName, moduleVersion) {
     const module = MODULES[moduleName];
     if (module && module[className]) return module[className];

@@ -11,6 +11,7 @@ import "./page.css";
 
 const OUTPUT = 'script[type="application/vnd.voila.cell-output+json"]';
 const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
+const WIDGET_STATE = "application/vnd.jupyter.widget-state+json";
 
 /** The page's settings, as Voilà wrote them. */
 function pageConfig() {
@@ -41,6 +42,13 @@ function outputHost(script, output) {
 /** The widget an output shows, if it shows one. */
 function widgetView(output) {
   return output.data && output.data[WIDGET_VIEW];
+}
+
+/** The widgets' state the kernel wrote into the page beside its output, if it did
+ * (`with_widget_state` in piquet_widgets/app/page.py). */
+function pageState(outputs) {
+  const found = outputs.find(([output]) => output.data && output.data[WIDGET_STATE]);
+  return found && found[0].data[WIDGET_STATE].state;
 }
 
 /** Draw one output: its widget if it has one, else its plain text. */
@@ -74,7 +82,10 @@ async function main() {
   const kernel = connect(config);
   watchConnection(kernel);
   const manager = new PageManager(kernel);
-  await manager.loadFromKernel();
+  // The state written into the page is drawn at once, the connection opening meanwhile (what the
+  // widgets send waits for it); without it, the kernel is asked.
+  const state = pageState(outputs);
+  await (state ? manager.loadFromPage(state) : manager.loadFromKernel());
   await Promise.all(outputs.map(([output, host]) => draw(manager, output, host)));
 }
 

@@ -464,15 +464,37 @@ def build(query: str | None = None, deferred: bool = False) -> App:
     return App(parse_query(query_string() if query is None else query), deferred=deferred)
 
 
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
 def show(query: str | None = None) -> App:
     """Show the app in the page this runs in; returns it.
 
-    In Voilà the frame is shown first and the rest once the page has drawn it; elsewhere (a
-    notebook, a headless run) everything is built at once.
+    In Voilà the frame is shown first, its widgets' state written into the page, and the rest
+    once the page has drawn it; elsewhere (a notebook, a headless run) everything is built at once.
     """
     from IPython.display import display
 
-    app = build(query, deferred="VOILA_KERNEL_ID" in os.environ or "VOILA_PREHEAT" in os.environ)
-    display(app.root)
+    in_voila = "VOILA_KERNEL_ID" in os.environ or "VOILA_PREHEAT" in os.environ
+    app = build(query, deferred=in_voila)
+    if in_voila:
+        display(with_widget_state(app.root), raw=True)
+    else:
+        display(app.root)
     return app
+
+
+def with_widget_state(root: widgets.Widget) -> dict:
+    """The output showing `root`, with the state of every widget of the kernel written in.
+
+    The page's front end (js/src/page.js) draws the frame from it at once, while its kernel
+    connection opens, instead of first waiting for two round trips to a kernel that a class
+    arriving at once keeps busy. Binary state is not written in: the page then asks the kernel
+    for the state, as any widget page does.
+    """
+    bundle = root._repr_mimebundle_()
+    state = widgets.Widget.get_manager_state(drop_defaults=False)
+    if not any("buffers" in model for model in state["state"].values()):
+        bundle[WIDGET_STATE] = state
+    return bundle
 
