@@ -542,6 +542,7 @@ SUMMARY = [
     ("page, median", "s", lambda r: r["page"].get("median")),
     ("page, slowest", "s", lambda r: r["page"].get("worst")),
     ("first widget, Chromium, median", "s", lambda r: r["first_widget"].get("browser", {}).get("median")),
+    ("first widget, Chromium, Playwright saw it", "s", lambda r: r["browser_phases"].get("seen", {}).get("median")),
     ("first widget, protocol visitors, median", "s", protocol_first_widget),
     ("click to update, median", "ms", lambda r: r["clicks_all"].get("median", 0) * 1000 or None),
     ("ready kernel RSS, median", "MB", lambda r: r["ready_kernel_rss_mb"].get("median")),
