@@ -89,22 +89,23 @@ def kernels_of(server: psutil.Process) -> list[psutil.Process]:
     return found
 
 
+def cpu_seconds(processes: list[psutil.Process]) -> float:
+    """The CPU time the processes have used so far (those gone since are left out)."""
+    total = 0.0
+    for process in processes:
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
+
+
 def wait_until_ready(process: subprocess.Popen, port: int, pool: int, deadline: float, log: Path) -> None:
     """Wait until the server listens and it and its preheated kernels sit idle, without
     requesting the page (a request would take the preheated kernel). The server counts too: it
     renders each preheated kernel's notebook while the kernel waits."""
     server = psutil.Process(process.pid)
-
-    def cpu(processes: list[psutil.Process]) -> float:
-        total = 0.0
-        for process in processes:
-            try:
-                times = process.cpu_times()
-            except psutil.NoSuchProcess:
-                continue
-            total += times.user + times.system
-        return total
-
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise SystemExit(f"the server exited with status {process.returncode}:\n{log.read_text()}")
@@ -112,9 +113,9 @@ def wait_until_ready(process: subprocess.Popen, port: int, pool: int, deadline: 
             listening = probe.connect_ex(("127.0.0.1", port)) == 0
         watched = [server, *kernels_of(server)]
         if listening and len(watched) > pool:
-            before = cpu(watched)
+            before = cpu_seconds(watched)
             time.sleep(2.0)
-            if cpu(watched) - before < 0.1:
+            if cpu_seconds(watched) - before < 0.1:
                 return
         time.sleep(0.2)
     raise SystemExit(f"the server was not ready in time:\n{log.read_text()}")
@@ -288,26 +289,27 @@ async def never_connect(base: str, count: int, timeout: float) -> list[float]:
     return await asyncio.gather(*(one(index / count) for index in range(count)))
 
 
+def chromium_processes() -> list[psutil.Process]:
+    """This benchmark's Chromium: its processes below this one."""
+    found = []
+    for process in psutil.Process().children(recursive=True):
+        try:
+            if "chrom" in process.name():
+                found.append(process)
+        except psutil.NoSuchProcess:
+            pass
+    return found
+
+
 async def chromium_settled(timeout: float) -> None:
     """Wait until the browser, its pages open and blank, sits idle: a class's browsers are open
     before the link is clicked, and Chromium's start (some seconds of CPU for four contexts) is
     not the page's load."""
-    def chromium_cpu() -> float:
-        total = 0.0
-        for process in psutil.Process().children(recursive=True):
-            try:
-                if "chrom" in process.name():
-                    times = process.cpu_times()
-                    total += times.user + times.system
-            except psutil.NoSuchProcess:
-                pass
-        return total
-
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        before = chromium_cpu()
+        before = cpu_seconds(chromium_processes())
         await asyncio.sleep(1.0)
-        if chromium_cpu() - before < 0.05:
+        if cpu_seconds(chromium_processes()) - before < 0.05:
             return
     raise SystemExit("Chromium did not settle before the visitors' start")
 

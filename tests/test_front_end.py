@@ -7,6 +7,8 @@ import gzip
 import hashlib
 from pathlib import Path
 
+import pytest
+
 from support import REPO
 
 from piquet_widgets.app import front_end
@@ -54,8 +56,9 @@ def test_serve_sends_the_built_files_and_their_gzip() -> None:
     assert assets["piquet-page.js"].etag != assets["piquet-page.css"].etag
 
 
-def every_widget_of_the_app() -> list:
-    """Every widget the app's page makes: each section, each lesson, in the page's languages."""
+@pytest.fixture(scope="module")
+def app_widgets() -> list:
+    """Every widget the app's page makes: each section and each lesson."""
     import ipywidgets
 
     from piquet_widgets.app.page import build
@@ -70,19 +73,18 @@ def every_widget_of_the_app() -> list:
     return [widget for key, widget in ipywidgets.widgets.widget._instances.items() if key not in before]
 
 
-def test_the_front_end_has_the_class_of_every_widget_the_app_makes() -> None:
+def test_the_front_end_has_the_class_of_every_widget_the_app_makes(app_widgets: list) -> None:
     # The front end bundles only the widget classes the app uses (js/src/manager.js): a widget of
     # another class would not be drawn. The bundle keeps the names it looks the classes up by.
     bundle = (front_end.STATIC / "piquet-page.js").read_text(encoding="utf-8")
-    made = every_widget_of_the_app()
-    names = {widget._model_name for widget in made} | {widget._view_name for widget in made if widget._view_name}
+    names = {widget._model_name for widget in app_widgets} | {widget._view_name for widget in app_widgets if widget._view_name}
     assert {"ButtonModel", "HTMLView", "IntSliderView", "LayoutModel"} <= names  # the walk found the page
     missing = sorted(name for name in names if f"{name}:" not in bundle and f'"{name}"' not in bundle)
     assert not missing, f"the front end has no class for {missing}: add its file to js/src/manager.js"
     assert "ColorPickerModel:" not in bundle  # the controls the app does not use are left out
 
 
-def test_no_widget_of_the_app_asks_for_an_html_description() -> None:
+def test_no_widget_of_the_app_asks_for_an_html_description(app_widgets: list) -> None:
     # The front end shows a description given as HTML as its text (js/src/escaped-description.js).
-    described = [widget for widget in every_widget_of_the_app() if getattr(widget, "description_allow_html", False)]
+    described = [widget for widget in app_widgets if getattr(widget, "description_allow_html", False)]
     assert not described

@@ -497,4 +497,3 @@ def with_widget_state(root: widgets.Widget) -> dict:
     if not any("buffers" in model for model in state["state"].values()):
         bundle[WIDGET_STATE] = state
     return bundle
-

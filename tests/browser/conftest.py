@@ -21,6 +21,7 @@ because the first render includes starting a kernel.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -113,10 +114,15 @@ def open_page(browser: playwright_sync.Browser) -> Iterator[Callable[..., playwr
         if parts.scheme not in ("data", "blob", "about") and parts.hostname not in LOCAL_HOSTS:
             outside.append(request.url)
 
-    def open_page(url: str, width: int = 1000, height: int = 800, scale: float = 1, slowdown: float = 1) -> playwright_sync.Page:
-        """`slowdown`: the page's CPU throttled that many times, as on a slow computer."""
+    def open_page(
+        url: str, width: int = 1000, height: int = 800, scale: float = 1, slowdown: float = 1, kernel_held: bool = False
+    ) -> playwright_sync.Page:
+        """`slowdown`: the page's CPU throttled that many times, as on a slow computer;
+        `kernel_held`: its kernel websocket opened but never answered."""
         context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale)
         contexts.append(context)
+        if kernel_held:
+            context.route_web_socket(re.compile(r"/api/kernels/"), lambda _socket: None)
         page = context.new_page()
         if slowdown > 1:
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})

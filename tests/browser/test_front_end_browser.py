@@ -6,7 +6,6 @@ template's static copies."""
 from __future__ import annotations
 
 import gzip
-import re
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -97,20 +96,11 @@ def test_on_a_slow_computer_the_pages_own_widgets_lose_no_message(open_page: Cal
     expect(page.locator("html")).to_have_attribute("lang", "fr", timeout=60_000)
 
 
-def test_the_frame_is_drawn_before_the_kernel_answers(browser, served_app) -> None:
+def test_the_frame_is_drawn_before_the_kernel_answers(open_page: Callable[..., Page], served_app) -> None:
     # The page carries the state of its frame's widgets (`with_widget_state`, app/page.py): with
     # its kernel connection held back (opened, never answered), the page still draws the frame
     # and its loading fan; what the link opens waits for the kernel.
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    errors: list[str] = []
-    try:
-        context.route_web_socket(re.compile(r"/api/kernels/"), lambda _socket: None)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(served_app.url)
-        expect(page.locator(".pw-nav-practice")).to_be_visible()
-        expect(page.get_by_role("status")).to_have_text("Loading…")
-        expect(page.locator(".pw-section-lessons")).to_have_count(0)
-    finally:
-        context.close()
-    assert not errors
+    page = open_page(served_app.url, width=1280, height=900, kernel_held=True)
+    expect(page.locator(".pw-nav-practice")).to_be_visible()
+    expect(page.get_by_role("status")).to_have_text("Loading…")
+    expect(page.locator(".pw-section-lessons")).to_have_count(0)
