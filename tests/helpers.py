@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from piquet_widgets.engine import Deal, Exchange, Phase, Play, parse_cards
+from piquet_widgets.engine.cards import CARDS
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
 
 
@@ -13,14 +14,22 @@ def arranged_deal(elder: str, younger: str, rules: Rules = DEFAULT_RULES) -> Dea
     and draws that card from the talon.
     """
     elder_final, younger_final = parse_cards(elder, size=12), parse_cards(younger, size=12)
-    rest = [card for card in range(32) if card not in elder_final and card not in younger_final]
+    rest = plain_first([card for card in range(32) if card not in elder_final and card not in younger_final])
     spare_elder, spare_younger = rest[0], rest[1]
-    elder_dealt = [card for card in elder_final[1:]] + [spare_elder]
-    younger_dealt = [card for card in younger_final[1:]] + [spare_younger]
-    talon = [elder_final[0], younger_final[0]] + rest[2:]
+    # Each draws back a plain card of his hand where it has one, dealt a plain spare in its place:
+    # the hand dealt is carte blanche exactly when the hand after the exchange is.
+    elder_drawn, younger_drawn = plain_first(elder_final)[0], plain_first(younger_final)[0]
+    elder_dealt = [card for card in elder_final if card != elder_drawn] + [spare_elder]
+    younger_dealt = [card for card in younger_final if card != younger_drawn] + [spare_younger]
+    talon = [elder_drawn, younger_drawn] + rest[2:]
     deal = Deal.new(elder_dealt, younger_dealt, talon, rules)
     deal = deal.apply(Exchange((deal.talon[0].__class__(spare_elder),)))
     return deal.apply(Exchange((deal.talon[0].__class__(spare_younger),)))
+
+
+def plain_first(cards: list[int]) -> list[int]:
+    """The cards in their order, those that are not a king, queen or knave first."""
+    return sorted(cards, key=lambda card: CARDS[card].code[0] in "KQJ")
 
 
 def declare_all(deal: Deal) -> Deal:

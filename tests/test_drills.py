@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from helpers import arranged_deal, declare_all
@@ -172,6 +172,7 @@ def test_every_lesson_has_three_drills_of_known_kinds_easiest_first() -> None:
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.kind + "".join(f"-{v}" for _k, v in spec.options))
 @settings(max_examples=25, deadline=None)
 @given(seed=seeds, level=levels)
+@example(seed=858776, level=1)  # younger's one face card went back to the talon: a false carte blanche
 def test_each_drill_is_answered_by_the_rules(spec: DrillSpec, seed: int, level: int) -> None:
     drill = make(spec, seed, level)
     expected = rules_answer(drill)
