@@ -115,10 +115,12 @@ def open_page(browser: playwright_sync.Browser) -> Iterator[Callable[..., playwr
             outside.append(request.url)
 
     def open_page(
-        url: str, width: int = 1000, height: int = 800, scale: float = 1, slowdown: float = 1, kernel_held: bool = False
+        url: str, width: int = 1000, height: int = 800, scale: float = 1, slowdown: float = 1, kernel_held: bool = False,
+        received: list[str | bytes] | None = None,
     ) -> playwright_sync.Page:
         """`slowdown`: the page's CPU throttled that many times, as on a slow computer;
-        `kernel_held`: its kernel websocket opened but never answered."""
+        `kernel_held`: its kernel websocket opened but never answered; `received`: a list the
+        frames its websockets receive are appended to."""
         context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale)
         contexts.append(context)
         if kernel_held:
@@ -128,6 +130,8 @@ def open_page(browser: playwright_sync.Browser) -> Iterator[Callable[..., playwr
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("request", check_host)
+        if received is not None:
+            page.on("websocket", lambda socket: socket.on("framereceived", lambda frame: received.append(frame)))
         page.goto(url)
         return page
 
