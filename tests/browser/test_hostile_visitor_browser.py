@@ -4,11 +4,12 @@ in the page names, reads or writes a file on the server, and the kernel does not
 On every section of the page every text box is filled with hostile values (the path of an
 existing file, a new path, /dev/zero, ../../etc/passwd, a 1 MB string) and every button is
 pressed, round after round. The first rounds build what the page shows for the first time (the
-sections, the lessons the buttons lead to, the first solves), so rounds are repeated until one
-closes as many widgets as it opens, which a page that leaked widgets would never do (the widget
-messages counted from the frames the page receives). Across one more round no file has changed
-or appeared in the checkout, the server's temp home or its working folder (the same folder), no
-widget is left behind, and the visitor's kernel has not grown by more than a few MB (psutil).
+sections, the lessons the buttons lead to, the first solves), so rounds are repeated until two
+in a row close as many widgets as they open, which a page that leaked widgets would never do (the
+widget messages counted from the frames the page receives). Across one more round no file has
+changed or appeared in the checkout, the server's temp home or its working folder (the same
+folder), no widget is left behind, and the visitor's kernel has not grown by more than
+`MEMORY_SLACK` (psutil).
 The partie is kept in the visitor's own browser (localStorage) and restored after a reload; an
 upload of a foreign or oversized file is refused with a message.
 """
@@ -33,8 +34,11 @@ SKIPPED = {".git", "__pycache__", ".pytest_cache", "artifacts"}  # artifacts: th
 # What the server writes for itself whatever visitors do: its log, and the command history each
 # kernel opens when it starts (the pool refills during the test), never a name from the page.
 SERVER_OWN = {"serve.log", "history.sqlite", "history.sqlite-journal"}
-MEMORY_SLACK = 8 * 2**20  # a round after the building ones grew the kernel 0 to 4 MB (the heap, its 1 MB strings)
-BUILDING_ROUNDS = 6  # at most, before a round leaves no widget behind
+# Once rounds leave no widget behind, the kernel's memory holds level (within 4 MB up or down
+# over eight rounds), but one such round grew it by 12 MB on a loaded machine: its heap, with 1 MB
+# strings in it, settles later. A leak shows as widgets left behind, or as more than this.
+MEMORY_SLACK = 20 * 2**20
+BUILDING_ROUNDS = 8  # at most, until two rounds in a row leave no widget behind
 
 
 def snapshot(*roots: Path) -> dict[str, tuple[int, int]]:
@@ -165,8 +169,8 @@ def test_nothing_a_visitor_types_or_clicks_touches_a_file_or_swells_the_kernel(
     page = open_page(served_app.url, width=1280, height=1000, received=received)
     expect(page.locator(".pw-nav-practice")).to_be_visible()
     left: list[int] = []
-    while not left or left[-1] > 0:
-        assert len(left) < BUILDING_ROUNDS, f"every round leaves widgets behind: {left}"
+    while len(left) < 2 or max(left[-2:]) > 0:
+        assert len(left) < BUILDING_ROUNDS, f"the rounds keep leaving widgets behind: {left}"
         start = len(received)
         hostile_round(page, served_app.home, reveal, [])
         page.wait_for_timeout(1_000)
