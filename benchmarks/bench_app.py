@@ -13,7 +13,7 @@
 
 Every Jupyter and home folder points into a temporary folder. `--pool 0` measures the server
 without preheated kernels (Voilà run directly with the same arguments as `serve`); the default
-is `serve`'s own setting. Needs Playwright and Debian's chromium; psutil for the memory figures.
+is `serve`'s own setting. Needs Playwright and Debian's chromium, and psutil.
 """
 
 from __future__ import annotations
@@ -120,17 +120,15 @@ class Server:
         self.log.close()
 
 
-def wait_for_pool(server: Server, idle_kernels: int, seconds: float = 20.0) -> None:
-    """Give the preheated pool time to refill (a visitor's kernel plus `idle_kernels` ready)."""
+def wait_for_pool(server: Server, kernels: int, seconds: float = 90.0) -> None:
+    """Wait until the server holds `kernels` kernels (the visitors' and the preheated pool's,
+    refilled behind the last visitor) and the newest has run the notebook's first cell."""
     deadline = time.monotonic() + seconds
-    try:
-        import psutil  # noqa: F401
-    except ImportError:
-        time.sleep(6)
-        return
-    while time.monotonic() < deadline and len(server.kernels()) < idle_kernels:
+    while len(server.kernels()) < kernels:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the pool did not refill within {seconds:.0f} s: {len(server.kernels())} of {kernels} kernels")
         time.sleep(0.2)
-    time.sleep(3)  # the pooled kernel also runs the notebook's first cell
+    time.sleep(3)  # the pool's newest kernel runs the notebook's first cell
 
 
 def cold_start(browser: Browser, pool: int | None) -> Visit:

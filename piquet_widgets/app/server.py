@@ -40,11 +40,8 @@ SETTINGS: dict[str, dict[str, Any]] = {
 # `serve` only (Binder's Jupyter server has its own kernel manager): a kernel handed to a page
 # that never connects (a crawler, a link preview) is shut down after 50 idle seconds, so within
 # 60 s with the culler's 10 s round (a browser slowed down by a class arriving at once still
-# connects well within that). A preheated kernel taken by a page is replaced a minute later, and
-# replacements start 3 s apart: each costs the server a notebook rendering, which holds up every
-# page for a few tenths of a second, and the machine a kernel's imports; the pages of a class
-# arriving at once need both first (benchmarks/bench_load.py: with replacements starting during
-# the rush, the sections took twice as long to appear).
+# connects well within that). Replacements of preheated kernels start 3 s apart, and when
+# (`refill_after`) depends on the class size.
 # The app's front end comes from `PiquetVoila`'s memory, gzipped (`front_end`), where the app's
 # template asks for it when `resources` names it. Kernels talk to the server over Unix sockets where
 # there are some: over TCP, a kernel of a class starting at once sometimes found a port it had
@@ -55,8 +52,18 @@ SERVE_SETTINGS: dict[str, dict[str, Any]] = {
         "multi_kernel_manager_class": "piquet_widgets.app.kernels.ClassKernelManager",
         "resources": f"front_end={front_end.URL}",
     },
-    "ClassKernelManager": {"unclaimed_timeout": 50, "refill_after": 60, "refill_spacing": 3},
+    "ClassKernelManager": {"unclaimed_timeout": 50, "refill_spacing": 3},
 }
+
+
+def refill_after(class_size: int) -> int:
+    """Seconds after a page takes a preheated kernel before its replacement starts. For a class,
+    a minute: each start costs the server a notebook rendering, which holds up every page for a
+    few tenths of a second, and the machine a kernel's imports, and the pages of a class arriving
+    at once need both first (benchmarks/bench_load.py: with replacements starting during the
+    rush, the sections took twice as long to appear). For one learner, 5 s: the next page (a
+    reload, a link opened in another tab) finds a kernel ready."""
+    return 60 if class_size > 1 else 5
 
 # Preheated kernels (Voilà's pool) run the notebook's first cell — the imports — and wait in its
 # second for the visitor's query string (`page.query_string`). One for a learner at home; a
@@ -86,6 +93,7 @@ def voila_arguments(port: int, open_browser: bool, class_size: int = CLASS_SIZE,
     for section in dict.fromkeys([*SETTINGS, *SERVE_SETTINGS]):
         values = SETTINGS.get(section, {}) | SERVE_SETTINGS.get(section, {})
         arguments += [f"--{section}.{name}={value}" for name, value in values.items()]
+    arguments.append(f"--ClassKernelManager.refill_after={refill_after(class_size)}")
     if class_size > 0:
         arguments += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={class_size}"]
     limit = default_max_visitors(class_size) if max_visitors is None else max_visitors

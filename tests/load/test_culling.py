@@ -2,7 +2,7 @@
 
 The server is Voilà with exactly `serve`'s arguments except for short culling times (`serve`
 culls after 300 s idle, checking every 10 s; here 4 s and 1 s) and a pool refilled at once
-(`serve` waits a minute). Standalone Voilà exposes no list
+(`serve` waits 5 s, or a minute for a class). Standalone Voilà exposes no list
 of kernels (`/api/kernels` is not served), so the kernels are counted as the server's child
 processes, and each visitor's kernel is asked for by id (`/api/kernels/<id>`: 200 while it runs,
 404 once it is gone).
@@ -11,7 +11,8 @@ Three visitors open the app at once and click; two leave without a goodbye (thei
 closes, as when a tab is closed or a laptop sleeps); one stays on the page doing nothing. Within
 the culling window the two kernels are gone, while the open page keeps its kernel
 (`cull_connected` is off) and the preheated pool keeps its kernel; when the last visitor leaves,
-the server is back to its pool alone.
+the server is back to its pool alone. With `serve`'s own settings for one learner, the kernel a
+page takes is replaced within seconds.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def test_kernels_of_closed_tabs_are_culled_back_to_the_pool(start_server) -> Non
         port,
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
-        "--ClassKernelManager.refill_after=0",  # serve waits a minute to refill its pool
+        "--ClassKernelManager.refill_after=0",  # serve waits 5 s to refill its pool
     ), pool=POOL)
     assert len(server.kernels()) == POOL
 
@@ -145,3 +146,19 @@ def test_kernels_of_pages_that_never_connect_are_shut_down_soon(start_server) ->
     finally:
         loop.close()
     assert "no page connected to it" in server.log_text()
+
+
+def test_one_learner_finds_a_kernel_ready_again_within_seconds(start_server) -> None:
+    """At `serve`'s own class size of one, the preheated kernel a page takes is replaced within
+    seconds (a class's a minute later), so that the learner's next page, a reload or a link
+    opened in another tab, finds one ready."""
+    server = start_server(lambda port: voila_command(port), pool=POOL)
+    loop = asyncio.new_event_loop()
+    try:
+        visitor = loop.run_until_complete(arrive(server, 1))[0]
+        refilled_in = wait_for(lambda: len(server.kernels()) == 1 + POOL, 30)
+        assert refilled_in is not None, f"{len(server.kernels())} kernels 30 s after the page took the pool's"
+        loop.run_until_complete(visitor.close())
+    finally:
+        loop.close()
+    print(f"\nthe pool refilled {refilled_in:.1f} s after the page took its kernel")
