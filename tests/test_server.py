@@ -5,6 +5,8 @@ the page of a full table. (The running server: tests/load/test_untrusted_visitor
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -89,3 +91,17 @@ def test_the_full_page_speaks_the_links_language() -> None:
     assert "The table is full — try again in a minute." in full_page("")
     assert '<html lang="en">' in full_page("xx<script>")  # an unknown language: English
     assert "<script>" not in full_page("xx<script>")
+
+
+def test_the_server_starts_without_compiling_the_iri_grammars() -> None:
+    """Importing the server (Voilà, Jupyter Server, its event schemas) in a fresh process leaves
+    jsonschema's IRI checker unloaded, the grammars it would compile (1.5 s) with it, while the
+    formats Jupyter's event schemas use are still checked."""
+    code = (
+        "import sys, json; import piquet_widgets.app.voila_app; from jsonschema import Draft7Validator; "
+        "checker = Draft7Validator.FORMAT_CHECKER; "
+        "print(json.dumps(['lark' in sys.modules, checker.conforms('2026-12-02T07:00:00Z', 'date-time'), "
+        "checker.conforms('not a date', 'date-time'), 'iri' in checker.checkers]))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert json.loads(result.stdout) == [False, True, False, False]
