@@ -65,6 +65,7 @@ def refill_after(class_size: int) -> int:
     reload, a link opened in another tab) finds a kernel ready."""
     return 60 if class_size > 1 else 5
 
+
 # Preheated kernels (Voilà's pool) run the notebook's first cell — the imports — and wait in its
 # second for the visitor's query string (`page.query_string`). One for a learner at home; a
 # class that arrives at once wants one per pupil (`--class-size`, README "Capacity").
@@ -93,9 +94,9 @@ def voila_arguments(port: int, open_browser: bool, class_size: int = CLASS_SIZE,
     for section in dict.fromkeys([*SETTINGS, *SERVE_SETTINGS]):
         values = SETTINGS.get(section, {}) | SERVE_SETTINGS.get(section, {})
         arguments += [f"--{section}.{name}={value}" for name, value in values.items()]
-    arguments.append(f"--ClassKernelManager.refill_after={refill_after(class_size)}")
     if class_size > 0:
-        arguments += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={class_size}"]
+        arguments += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={class_size}",
+                      f"--ClassKernelManager.refill_after={refill_after(class_size)}"]
     limit = default_max_visitors(class_size) if max_visitors is None else max_visitors
     arguments.append(f"--PiquetVoila.max_visitors={limit}")
     arguments += [f"--PiquetVoila.allow_hosts={host}" for host in allow_hosts]
