@@ -90,8 +90,9 @@ def _answer_file(name: str, answer: Callable[[Any, bool], str], as_json: bool, o
     text = read_text(name)
     if _looks_like_json_lines(text):
         return _answer_lines(name, text.splitlines(), answer, as_json, out, err)
+    value = parse_json(text, name)  # its errors name the file already
     try:
-        out.write(answer(parse_json(text, name), as_json) + "\n")
+        out.write(answer(value, as_json) + "\n")
     except PiquetError as error:
         raise PiquetError(N_("{where}: {problem}"), where=name, problem=error) from None
     return True

@@ -91,6 +91,59 @@ def test_bad_line_of_json_lines_names_the_line(tmp_path):
     assert done.returncode == 2 and f"{path}:2: talon" in done.stderr
 
 
+def with_repeated_key(record: dict, key: str, value: object) -> str:
+    """`record` as JSON text with `key` given a second time, `value` last (where json.loads keeps it)."""
+    return json.dumps(record)[:-1] + f", {json.dumps(key)}: {json.dumps(value)}}}"
+
+
+@pytest.mark.parametrize("command", ["replay", "solve"])
+def test_a_record_with_a_repeated_key_is_refused_naming_the_key(tmp_path, command):
+    path = tmp_path / "swapped.json"
+    path.write_text(with_repeated_key(RECORD, "elder", RECORD["younger"]))  # last one wins would swap the hands
+    done = run(command, "--json", str(path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    assert "'elder'" in done.stderr and "twice" in done.stderr
+    assert done.stderr.count(str(path)) == 1
+
+
+def test_a_repeated_key_inside_a_nested_object_is_refused_too(tmp_path):
+    rules = '{"name": "rubicon", "partie_deals": 4, "partie_deals": 6}'
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(RECORD)[:-1] + f', "rules": {rules}}}')
+    done = run("replay", str(path))
+    assert done.returncode == 2 and "'partie_deals'" in done.stderr
+
+
+def test_a_repeated_key_on_one_line_of_json_lines_fails_that_line_only(tmp_path):
+    path = tmp_path / "many.jsonl"
+    path.write_text(json.dumps(RECORD) + "\n" + with_repeated_key(RECORD, "talon", RECORD["talon"]) + "\n")
+    done = run("replay", "--json", str(path))
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 2 and answers[0]["phase"] == "finished"
+    assert answers[1]["line"] == 2 and "'talon'" in answers[1]["error"]
+
+
+@pytest.mark.parametrize("suffix", [".json", ".jsonl", "-"])
+def test_a_leading_byte_order_mark_is_accepted(tmp_path, suffix):
+    text = "\ufeff" + json.dumps(RECORD) + "\n"
+    if suffix == "-":
+        done = run("replay", "--json", "-", stdin=text)
+    else:
+        path = tmp_path / f"deal{suffix}"
+        path.write_bytes(text.encode("utf-8"))
+        done = run("replay", "--json", str(path))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["scores"] == {"elder": 28, "younger": 23}
+
+
+def test_a_byte_order_mark_after_the_start_is_still_refused(tmp_path):
+    path = tmp_path / "many.jsonl"
+    path.write_text(json.dumps(RECORD) + "\n\ufeff" + json.dumps(RECORD) + "\n", encoding="utf-8")
+    done = run("replay", "--json", str(path))
+    assert done.returncode == 2 and "line 2" in done.stderr.replace(":2:", " line 2")
+
+
 def test_missing_file_exits_2():
     done = run("replay", "/nonexistent/deal.json")
     assert done.returncode == 2 and "cannot be read" in done.stderr and "Traceback" not in done.stderr
@@ -134,6 +187,11 @@ def test_lessons_into_a_file_exits_2(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     done = run("lessons", str(blocker))
+    assert done.returncode == 2 and f"{blocker}: not a folder" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_lessons_into_an_unwritable_folder_exits_2(tmp_path):
+    done = run("lessons", "/proc/piquet")
     assert done.returncode == 2 and "cannot copy the lessons" in done.stderr and "Traceback" not in done.stderr
 
 

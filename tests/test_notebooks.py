@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from piquet_widgets.app import APP_NOTEBOOK, LESSONS_DIR
+from piquet_widgets.engine import PiquetError
 from piquet_widgets.app.lessons import copy_lessons, lesson_paths, notebook_text, notebooks
 from piquet_widgets.app.params import encode_record
 from piquet_widgets.teach.lesson_deals import CAVENDISH
@@ -92,7 +93,7 @@ def test_copy_lessons(tmp_path: Path) -> None:
     assert copy_lessons(target) == []  # the learner's own work is kept
     assert (target / copied[0].name).read_text(encoding="utf-8") == "my notes"
     assert copy_lessons(target, overwrite=True) == copied
-    with pytest.raises(NotADirectoryError):
+    with pytest.raises(PiquetError, match="not a folder"):
         copy_lessons(copied[0])
 
 

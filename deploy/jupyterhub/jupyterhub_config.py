@@ -10,7 +10,8 @@ What each learner gets (the same as `values.yaml` for Kubernetes):
   (`/user/<name>/voila/render/piquet/app.ipynb`); JupyterLab is one click away at `/user/<name>/lab`
   with the lesson notebooks in the folder `piquet/` of their home;
 - the lessons are copied into `~/piquet/` when the server starts, only those not there already
-  (a learner's own edits are never overwritten); the app notebook beside them;
+  (a learner's own edits are never overwritten); the app notebook beside them. The copy is made
+  with the learner's rights, not the hub's, and follows no link the learner may have planted;
 - kernels of closed tabs are shut down by the learner's server after five idle minutes, as
   `piquet-widgets serve` does (a tab still open keeps its kernel), and whole servers idle for an
   hour are stopped by the hub's idle culler (`jupyterhub-idle-culler`, run as a hub service);
@@ -30,9 +31,7 @@ ports.
 
 from __future__ import annotations
 
-import os
 import pwd
-import shutil
 import sys
 from pathlib import Path
 
@@ -80,24 +79,13 @@ def learner_home(spawner) -> Path:
 
 
 def install_lessons(spawner) -> None:
-    """Before a learner's server starts: copy the lessons and the app notebook into
-    `~/piquet/`, leaving alone any notebook already there."""
-    from piquet_widgets.app import APP_NOTEBOOK
-    from piquet_widgets.app.lessons import copy_lessons
+    """Before a learner's server starts: copy the lessons and the app notebook into `~/piquet/`,
+    leaving alone any notebook already there. The copy is made as the learner, never following a
+    link the learner may have planted in the home (`piquet_widgets.app.learner_install`)."""
+    from piquet_widgets.app.learner_install import install_for_learner
 
     folder = learner_home(spawner) / LESSON_FOLDER
-    copied = copy_lessons(folder)
-    app = folder / "app.ipynb"
-    if not app.exists():
-        shutil.copyfile(APP_NOTEBOOK, app)
-        copied.append(app)
-    try:  # the server runs as the learner, who must own the copies
-        user = pwd.getpwnam(spawner.user.name)
-    except KeyError:
-        user = None
-    if user is not None and os.geteuid() == 0:
-        for path in [folder, *copied]:
-            os.chown(path, user.pw_uid, user.pw_gid)
+    copied = install_for_learner(folder, spawner.user.name)
     spawner.log.info("piquet lessons for %s in %s (%d copied)", spawner.user.name, folder, len(copied))
 
 

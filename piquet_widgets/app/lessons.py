@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from piquet_widgets.app import APP_NOTEBOOK, LESSONS_DIR
-from piquet_widgets.engine.files import write_text_atomic
+from piquet_widgets.engine.files import write_files_into
 from piquet_widgets.teach.lessons import LESSONS, Lesson
 
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
@@ -93,25 +93,22 @@ def lesson_paths() -> list[Path]:
     return [LESSONS_DIR / lesson.notebook_name for lesson in LESSONS]
 
 
-def copy_lessons(dest: str | Path, overwrite: bool = False) -> list[Path]:
-    """Copy the lesson notebooks into the folder `dest` (made if missing); returns the copies.
+def notebook_files(with_app: bool = False) -> dict[str, bytes]:
+    """The shipped lesson notebooks (and the app notebook if `with_app`), by file name."""
+    paths = [*lesson_paths(), *([APP_NOTEBOOK] if with_app else [])]
+    return {path.name: path.read_bytes() for path in paths}
+
+
+def copy_lessons(dest: str | Path, overwrite: bool = False, with_app: bool = False) -> list[Path]:
+    """Copy the lesson notebooks (and the app notebook if `with_app`) into the folder `dest`
+    (made if missing); returns the copies.
 
     A notebook already in `dest` is left alone — it may hold the learner's own work — unless
-    `overwrite` is true. A copy replaces what is at its name, never writing through it: a
-    symbolic link named like a lesson is replaced by the copy, and the file it points to is kept.
+    `overwrite` is true. No symbolic link is followed (`write_files_into`): a `dest` that is a
+    link is refused, and a link named like a lesson is replaced by the copy, the file it points
+    to kept.
     """
-    folder = Path(dest).expanduser()
-    if folder.exists() and not folder.is_dir():
-        raise NotADirectoryError(f"{folder} is not a folder")
-    folder.mkdir(parents=True, exist_ok=True)
-    copied = []
-    for source in lesson_paths():
-        target = folder / source.name
-        if (target.exists() or target.is_symlink()) and not overwrite:
-            continue
-        write_text_atomic(target, source.read_text(encoding="utf-8"))
-        copied.append(target)
-    return copied
+    return write_files_into(dest, notebook_files(with_app), overwrite)
 
 
 if __name__ == "__main__":

@@ -8,13 +8,14 @@ is refused instead of read forever; a JSON Lines file is read line by line, each
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
-from contextlib import nullcontext
+from collections.abc import Iterator, Mapping
+from contextlib import nullcontext, suppress
 from pathlib import Path
 from typing import Any, BinaryIO, ContextManager
 
@@ -51,6 +52,60 @@ def write_text_atomic(path: str | Path, text: str) -> None:
     _sync_folder(folder)
 
 
+def write_files_into(folder: str | Path, files: Mapping[str, bytes], overwrite: bool = False) -> list[Path]:
+    """Write each of `files` (name → content) into `folder`, made if missing; the paths written.
+
+    A name already taken is left alone unless `overwrite`. Nothing here follows a symbolic link,
+    so that whoever runs it (an administrator as root) writes only inside `folder` whatever its
+    owner planted there: a `folder` that is a link is refused, every file is written through the
+    folder's own descriptor (a folder renamed meanwhile cannot redirect it) to a new temporary
+    name and renamed over its name, replacing a link there instead of writing through it.
+    """
+    folder = Path(folder).expanduser()
+    try:
+        os.mkdir(folder, 0o777)  # a link at that name, even a dangling one, is not followed
+    except FileExistsError:
+        pass
+    try:
+        descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    except OSError as error:
+        if error.errno not in (errno.ELOOP, errno.ENOTDIR):
+            raise
+        what = N_("{folder}: a symbolic link, not a folder") if os.path.islink(folder) else N_("{folder}: not a folder")
+        raise PiquetError(what, folder=str(folder)) from None
+    try:
+        written = [folder / name for name, content in files.items() if _write_at(descriptor, name, content, overwrite)]
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+    return written
+
+
+def _write_at(folder: int, name: str, content: bytes, overwrite: bool) -> bool:
+    """Write one file of `write_files_into` in the open folder `folder`; whether it was written."""
+    if Path(name).name != name or name in (".", ".."):
+        raise ValueError(f"not a file name: {name!r}")
+    try:
+        os.stat(name, dir_fd=folder, follow_symlinks=False)
+        if not overwrite:
+            return False
+    except FileNotFoundError:
+        pass
+    temporary = f".{name}.{os.urandom(6).hex()}.tmp"
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666, dir_fd=folder)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(content)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
+    except BaseException:
+        with suppress(FileNotFoundError):
+            os.unlink(temporary, dir_fd=folder)
+        raise
+    return True
+
+
 def _umask() -> int:
     """The process's umask (reading it means setting it; it is put back at once)."""
     mask = os.umask(0o022)
@@ -79,7 +134,7 @@ def read_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
             data = _read_capped(stream, limit)
         if data is None:
             raise PiquetError(N_("{file}: too large to be a record (more than {limit} bytes)"), file=name, limit=limit)
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte order mark at the start is allowed (formats.md)
     except UnicodeDecodeError:
         raise PiquetError(N_("{file}: not a text file (not UTF-8)"), file=name) from None
     except OSError as error:
@@ -94,6 +149,7 @@ def read_lines(path: str | Path, limit: int = MAX_FILE_BYTES) -> Iterator[str | 
     name = str(path)
     try:
         with _opened(path, name) as stream:
+            encoding = "utf-8-sig"  # the first line may start with a byte order mark (formats.md)
             while line := stream.readline(limit + 1):
                 if len(line) > limit:
                     while line and not line.endswith(b"\n"):  # skip the rest of the long line
@@ -101,9 +157,10 @@ def read_lines(path: str | Path, limit: int = MAX_FILE_BYTES) -> Iterator[str | 
                     yield PiquetError(N_("line too long to be a record (more than {limit} bytes)"), limit=limit)
                     continue
                 try:
-                    yield line.decode("utf-8")
+                    yield line.decode(encoding)
                 except UnicodeDecodeError:
                     yield PiquetError(N_("not text (not UTF-8)"))
+                encoding = "utf-8"
     except OSError as error:
         raise PiquetError(N_("{file}: cannot be read ({reason})"), file=name, reason=error.strerror or error) from None
 

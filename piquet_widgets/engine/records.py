@@ -39,13 +39,34 @@ def parse_json(text: str, what: str = "record") -> Any:
     piquet_widgets.engine.errors.PiquetError: deal.json: not valid JSON (line 1 column 4)
     """
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_refuse_repeated_keys)
+    except RepeatedKey as repeated:
+        raise PiquetError(N_("{field}: the key {key} is given twice (a record names each field once)"), field=what, key=excerpt(repeated.key)) from None
     except json.JSONDecodeError as error:
         raise PiquetError(N_("{field}: not valid JSON ({where})"), field=what, where=f"line {error.lineno} column {error.colno}") from None
     except RecursionError:
         raise PiquetError(N_("{field}: not valid JSON (nested too deeply)"), field=what) from None
     except ValueError:  # Python refuses to read an integer of thousands of digits
         raise PiquetError(N_("{field}: not valid JSON (a number with too many digits)"), field=what) from None
+
+
+class RepeatedKey(Exception):
+    """A JSON object names `key` twice (raised inside the JSON decoder, turned into a PiquetError)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as a dict, refused if it repeats a key: "the last one wins" would hide a
+    mistake (elder's and younger's hands swapped)."""
+    seen: set[str] = set()
+    for key, _value in pairs:
+        if key in seen:
+            raise RepeatedKey(key)
+        seen.add(key)
+    return dict(pairs)
 
 
 def deal_from_record(record: Any) -> Deal:
