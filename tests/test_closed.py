@@ -50,13 +50,15 @@ def visible(deal: Deal, seat: Seat, talon_looked: bool) -> int:
         seen |= mask_of((trick.lead, trick.reply))
     if deal.led is not None:
         seen |= 1 << deal.led
+    # Younger reckons her good combinations as she plays to trick 1: only then are they named.
+    reckoned = other is ELDER or bool(deal.tricks) or deal.phase is Phase.FINISHED
     for event in deal.events:  # the opponent's scoring combinations, shown when asked (Law 55)
-        if event.player is other and event.kind in ("point", "sequence", "sets"):
+        if event.player is other and event.kind in ("point", "sequence", "sets") and reckoned:
             seen |= mask_of(event.cards)
     for declaration in deal.declarations:  # a quatorze he names shows its four cards
         if declaration.player is other and declaration.category is Category.SETS and declaration.combinations:
             named = declaration.combinations[:1] if other is ELDER else ()
-            if any(e.kind == "sets" and e.player is other for e in deal.events):
+            if any(e.kind == "sets" and e.player is other for e in deal.events) and reckoned:
                 named = declaration.combinations
             seen |= mask_of(card for combo in named if combo.length == 4 for card in combo.cards)
     if talon_looked and deal.discards[YOUNGER] is not None:
@@ -73,7 +75,7 @@ def test_an_observation_names_only_cards_its_seat_may_see(seed, talon_looked):
             allowed = visible(deal, seat, talon_looked)
             named = mask_of(cards_named(seen))
             assert named & ~allowed == 0, f"{seat.key} is shown {[str(Card(c)) for c in range(32) if named & ~allowed >> c & 1]}"
-            assert seen.hand == deal.hand(seat) and seen.scores == deal.scores
+            assert seen.hand == deal.hand(seat)
 
 
 def test_an_observation_hides_the_opponent_and_the_talon():
@@ -88,8 +90,8 @@ def test_an_observation_hides_the_opponent_and_the_talon():
 
 
 def test_announcements_name_combinations_not_cards():
-    """Elder's point of five is heard as (5, its count); a quatorze named shows its four cards;
-    combinations that lose are heard only through the answer."""
+    """Elder's point of five is heard as a length (younger's is shorter: nobody asks its value);
+    a quatorze named shows its four cards; combinations that lose are heard only through the answer."""
     elder = parse_cards("AS KS QS JS 9S AH AD AC 8H 7H 8D 7D")
     younger = parse_cards("TS 8S 7S KH QH JH TH KD QD JD KC QC")
     talon = [c for c in range(32) if not mask_of(elder + younger) >> c & 1]
@@ -98,8 +100,8 @@ def test_announcements_name_combinations_not_cards():
         deal = deal.apply(deal.default_action())
     heard = observe(deal, YOUNGER).announced
     point, sequence, sets = heard
-    assert point.elder[0][0] == 5 and point.verdict.value == "good" and point.younger == ()
-    assert sequence.elder[0] == (4, 7)  # quart major
+    assert point.elder == ((5, 0),) and point.verdict.value == "good" and point.younger == ()  # "Point of five." — "Good."
+    assert sequence.elder[0] == (4, 7)  # "A quart." — "To what?" (her quart to the king) — "Major."
     assert sets.category is Category.SETS and (4, 7) in sets.elder  # fourteen aces
     shown = mask_of(sets.shown)
     assert shown & mask_of(parse_cards("AS AH AD AC")) == mask_of(parse_cards("AS AH AD AC"))

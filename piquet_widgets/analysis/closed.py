@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from piquet_widgets.analysis.evaluator import Settings as EvaluatorSettings
 from piquet_widgets.analysis.evaluator import deal_outcome, evaluate_exchange, solver_position
-from piquet_widgets.analysis.observation import Observation, Standing, announce, observe
+from piquet_widgets.analysis.observation import Observation, Standing, announce, heard_scores, observe
 from piquet_widgets.analysis.players import lowest_loose, plain_card
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine.cards import CARDS, FULL_PACK, SUIT_MASKS, Card, cards_of, mask_of
@@ -177,7 +177,7 @@ def _after_exchange(observation: Observation, rng: random.Random, strictness: st
         deal = deal.apply(Play(trick.lead)).apply(Play(trick.reply))
     if observation.led is not None:
         deal = deal.apply(Play(observation.led))
-    if strictness != "cards" and deal.scores != observation.scores:
+    if strictness != "cards" and heard_scores(deal, seat) != observation.scores:
         return None
     return deal
 
@@ -186,11 +186,15 @@ def _heard(observation: Observation, index: int, theirs: tuple[Combination, ...]
     """Whether the opponent declaring `theirs` makes the announcement heard in category `index`."""
     heard = observation.announced[index]
     mine = observation.declared[index] if index < len(observation.declared) else None  # None: not yet
+    reckoned = observation.younger_reckoned
     if observation.opponent is ELDER:
-        made = announce(heard.category, theirs, mine, observation.seat)
+        made = announce(heard.category, theirs, mine, observation.seat, reckoned=reckoned)
     else:
-        made = announce(heard.category, mine, theirs, observation.seat)
-    return (made.elder, made.younger, made.verdict) == (heard.elder, heard.younger, heard.verdict)
+        made = announce(heard.category, mine, theirs, observation.seat, reckoned=reckoned)
+    # The cards shown on request (Law 55) are the winner's: a sample's winner must hold them in
+    # what he declared, now that a name need not say which cards (a tierce's top is not said).
+    shows = set(made.shown) >= set(heard.shown)
+    return (made.elder, made.younger, made.verdict) == (heard.elder, heard.younger, heard.verdict) and shows
 
 
 def _heard_in_full(observation: Observation, hand: int) -> bool:

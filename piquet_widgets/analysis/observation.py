@@ -7,14 +7,18 @@ seat may know:
 - his own dealt hand, his hand now, his discards and the cards he drew, in order;
 - how many cards each player exchanged, and the cards younger left in the talon if younger
   looked at them (Law 36: then both may see them);
-- what was announced in each category (`Announced`): elder names his best declared combination
-  ("point of five, 49", "quart major", "three aces") and younger answers good, not good or equal;
-  the winner names every combination he scores. Names are not cards: a combination's cards are
-  known only when the name determines them (a quatorze) or when they were shown on request
-  (Law 55 — the computer always asks, `ask_to_see`);
+- what was said in each category (`Announced`), word by word as rules.md section 4 has it:
+  elder names the shape of his best ("Point of five", "A quart", "Three aces"), its value or top
+  card only when younger asks because hers is of the same shape; younger answers good, not good
+  or equal; after "Good" elder names his other combinations by kind, after "Not good" younger
+  names hers when she reckons them, as she plays to trick 1. Names are not cards: a
+  combination's cards are known only when the name determines them (a quatorze) or when they
+  were shown on request (Law 55: a scoring combination, once reckoned — the computer always
+  asks, `ask_to_see`);
 - an opponent's carte blanche: announced at once, its twelve cards shown after the observer's
   discard (Law 20);
-- every card played, and the scores (every score is announced).
+- every card played, and the scores as counted aloud (`heard_scores`: younger's declarations
+  reach elder's ears when she reckons them).
 
 Cards appear only as `Card` values, never as masks, so a test can list every card an
 observation names.
@@ -34,9 +38,9 @@ from piquet_widgets.engine.combinations import Category, Combination, Verdict, c
 from piquet_widgets.engine.deal import CATEGORIES, ELDER, YOUNGER, Deal, Phase, Seat, Trick
 from piquet_widgets.engine.rules import Rules
 
-__all__ = ["Announced", "Observation", "Standing", "announce", "observe"]
+__all__ = ["Announced", "Observation", "Standing", "announce", "heard_scores", "observe", "younger_has_reckoned"]
 
-Key = tuple[int, int]  # a combination's name: (length, card-value total) for a point, (length, top rank) otherwise
+Key = tuple[int, int]  # a combination as named: (length, card-value total) for a point, (length, top rank) otherwise; 0 for what was not said
 
 
 @dataclass(frozen=True)
@@ -103,6 +107,11 @@ class Observation:
         return self.seat.other
 
     @property
+    def younger_reckoned(self) -> bool:
+        """Whether younger has reckoned her declarations (`younger_has_reckoned`)."""
+        return bool(self.tricks) or self.phase is Phase.FINISHED
+
+    @property
     def category(self) -> Category | None:
         """The category being declared, during the declarations."""
         if self.phase is not Phase.DECLARATIONS:
@@ -130,20 +139,33 @@ def announce(
     younger: tuple[Combination, ...] | None,
     observer: Seat,
     ask_to_see: bool = True,
+    reckoned: bool = True,
 ) -> Announced:
-    """What `observer` hears of one category when elder declared `elder` and younger `younger`
-    (None: not yet). Elder names his best; younger answers; the winner names all he scores, and
-    shows them when the observer asks (Law 55). A named quatorze shows itself."""
-    elder_keys = (elder[0].key,) if elder else ()
-    younger_keys: tuple[Key, ...] = ()
+    """What `observer` has heard of one category, word by word (rules.md section 4), when elder
+    declared `elder` and younger `younger` (None: she has not answered yet); `reckoned`: younger
+    has reckoned her good combinations, as she does when she plays to trick 1.
+
+    Elder names the shape of his best (a point's length, a sequence's kind, a set by its rank);
+    its value or top only when younger asked for it, the shapes being equal. After "Good" he adds
+    his other combinations by kind; after "Not good" younger's are heard when she reckons them
+    (a point by its length, a sequence and a set by name). Law 55: the observer sees the cards of
+    the winner's scoring combinations once they are reckoned, if he asks; a named quatorze shows
+    itself."""
+    best = elder[0] if elder else None
+    answer = younger[0] if younger else None
+    asked = best is not None and answer is not None and category is not Category.SETS and best.length == answer.length
+    elder_keys: tuple[Key, ...] = (_named(best, full=asked),) if best is not None else ()
+    younger_keys: tuple[Key, ...] = ((answer.length, 0),) if asked else ()
     verdict = None if younger is None else compare(elder, younger)
     winner: tuple[Combination, ...] = ()
     if verdict is Verdict.GOOD:
-        elder_keys, winner = tuple(combo.key for combo in elder), elder if observer is YOUNGER else ()
-    elif verdict is Verdict.NOT_GOOD:
-        younger_keys, winner = tuple(combo.key for combo in younger), younger if observer is ELDER else ()
+        elder_keys += tuple(_named(combo, full=False) for combo in elder[1:])
+        winner = elder if observer is YOUNGER else ()
     elif verdict is Verdict.EQUAL:
         younger_keys = elder_keys
+    elif verdict is Verdict.NOT_GOOD and reckoned:
+        younger_keys = tuple(_named(combo, full=category is not Category.POINT) for combo in younger)
+        winner = younger if observer is ELDER else ()
     theirs = younger if observer is ELDER else elder
     shown = mask_of(card for combo in winner for card in combo.cards) if ask_to_see else 0
     if category is Category.SETS:
@@ -152,6 +174,33 @@ def announce(
             if combo.length == 4 and combo.key in named:
                 shown |= combo.mask
     return Announced(category, elder_keys, younger_keys, verdict, cards_of(shown))
+
+
+def _named(combination: Combination, full: bool) -> Key:
+    """A combination as it is named aloud: by its shape, and by its value or top card when
+    `full`. A set's name is its rank, always said; a point's value 0 and a sequence's top 0
+    stand for "not said"."""
+    if full or combination.category is Category.SETS:
+        return combination.key
+    return (combination.length, 0)
+
+
+def younger_has_reckoned(deal: Deal) -> bool:
+    """Whether younger has reckoned her declarations: she does as she plays to trick 1 (a deal
+    ended by the declarations, a carte blanche's repique and the like, has no trick 1)."""
+    return bool(deal.tricks) or deal.phase is Phase.FINISHED
+
+
+def heard_scores(deal: Deal, seat: Seat) -> tuple[int, int]:
+    """The scores as `seat` has heard them counted: elder hears younger's declarations only when
+    she reckons them, as she plays to trick 1."""
+    if seat is YOUNGER or younger_has_reckoned(deal):
+        return deal.scores
+    unheard = sum(event.points for event in deal.events if event.player is YOUNGER and event.kind in _RECKONED_BY_YOUNGER)
+    return deal.scores[ELDER], deal.scores[YOUNGER] - unheard
+
+
+_RECKONED_BY_YOUNGER = frozenset({"point", "sequence", "sets", "repique"})
 
 
 def observe(
@@ -170,12 +219,13 @@ def observe(
     drawn = deal.talon[start : start + taken[seat]] if discards[seat] is not None else ()
     exchange_over = discards[YOUNGER] is not None
     declarations = deal.declarations
+    reckoned = younger_has_reckoned(deal)
     announced = []
     for index in range(0, len(declarations), 2):
         elder = declarations[index]
         younger = declarations[index + 1] if index + 1 < len(declarations) else None
         announced.append(
-            announce(elder.category, elder.combinations, younger.combinations if younger else None, seat, ask_to_see)
+            announce(elder.category, elder.combinations, younger.combinations if younger else None, seat, ask_to_see, reckoned)
         )
     blanche = tuple(any(e.kind == "carte_blanche" and e.player is s for e in deal.events) for s in (ELDER, YOUNGER))
     shows_blanche = blanche[seat.other] and discards[seat] is not None
@@ -197,6 +247,6 @@ def observe(
         tricks=deal.tricks,
         leader=deal.leader,
         led=deal.led,
-        scores=deal.scores,
+        scores=heard_scores(deal, seat),
         standing=standing,
     )
