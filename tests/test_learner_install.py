@@ -58,6 +58,12 @@ def test_a_dangling_link_as_the_folder_is_not_followed(tmp_path: Path) -> None:
     assert not target.exists()
 
 
+def test_a_folder_is_made_with_its_parents(tmp_path: Path) -> None:
+    """As the hub's test spawner needs: the learner's home is made after the hook runs."""
+    copied = copy_lessons(tmp_path / "homes" / "ada" / "piquet", with_app=True)
+    assert sorted(path.name for path in copied) == sorted([*LESSON_NAMES, APP_NOTEBOOK.name])
+
+
 def test_a_link_named_like_a_lesson_is_replaced_never_written_through(tmp_path: Path) -> None:
     folder, outside = tmp_path / "lessons", tmp_path / "outside.txt"
     folder.mkdir()

@@ -53,7 +53,8 @@ def write_text_atomic(path: str | Path, text: str) -> None:
 
 
 def write_files_into(folder: str | Path, files: Mapping[str, bytes], overwrite: bool = False) -> list[Path]:
-    """Write each of `files` (name → content) into `folder`, made if missing; the paths written.
+    """Write each of `files` (name → content) into `folder`, made (with its parents) if missing;
+    the paths written.
 
     A name already taken is left alone unless `overwrite`. Nothing here follows a symbolic link,
     so that whoever runs it (an administrator as root) writes only inside `folder` whatever its
@@ -62,6 +63,7 @@ def write_files_into(folder: str | Path, files: Mapping[str, bytes], overwrite: 
     name and renamed over its name, replacing a link there instead of writing through it.
     """
     folder = Path(folder).expanduser()
+    folder.parent.mkdir(parents=True, exist_ok=True)
     try:
         os.mkdir(folder, 0o777)  # a link at that name, even a dangling one, is not followed
     except FileExistsError:
