@@ -79,18 +79,92 @@ def test_declaring_nothing_scores_nothing_and_a_bad_key_is_refused():
     assert not any(event.player is ELDER for event in session.deal.events)
 
 
-def test_show_me_reveals_the_computers_declared_cards():
+def _declare_all(session: PracticeSession, key: str | None = None) -> None:
+    """The learner declares each category (the first choice, in full, or `key` for the point)."""
+    while session.deal.phase is Phase.DECLARATIONS:
+        choices = [choice.key for choice in session.declaration_choices()]
+        session.declare_choice(key if key in choices else choices[0])
+
+
+def _lead(session: PracticeSession) -> None:
+    card = next(action.card for action in session.deal.legal_actions() if isinstance(action, Play))
+    session.select(session.deal.to_move, card)
+
+
+def test_show_me_shows_the_computers_scoring_combinations_once_it_has_reckoned_them():
+    """Elder (the learner) sinks his point: younger's point scores. Younger reckons it as she
+    plays to trick 1, not before; then, and only then, Law 55 lets elder see its cards."""
     session = _after_exchange()
-    with pytest.raises(PiquetError):
-        session.show_me()  # nothing declared by the computer yet
-    session.declare_choice("declare:")
-    younger = session.deal.declarations[1]
-    assert younger.player is YOUNGER and younger.combinations
+    with pytest.raises(PiquetError, match="no scoring combination"):
+        session.show_me()
+    _declare_all(session, "declare:")
+    scoring = [event for event in session.deal.events if event.player is YOUNGER and event.kind in ("point", "sequence", "sets")]
+    assert scoring and session.deal.phase is Phase.PLAY
+    assert not session.can_show()  # she has not reckoned yet: elder leads first
+    _lead(session)
     assert session.can_show()
     session.show_me()
-    assert set(session.shown) == set(younger.combinations[0].cards)
-    assert set(session.shown) <= set(session.deal.hand(YOUNGER))
+    assert set(session.shown) == {card for event in scoring for card in event.cards}
+    assert set(session.shown) <= set(session.deal.dealt(YOUNGER)) | set(session.deal.talon)
     assert not session.can_show()
+
+
+def test_a_combination_that_did_not_score_is_never_shown():
+    """Younger's quarts lose to elder's huitième and her point to his: nothing of hers scores,
+    so after she has reckoned (trick 1) there is still nothing to show, and her cards stay hidden."""
+    session = _after_exchange()
+    _declare_all(session)
+    assert not [event for event in session.deal.events if event.player is YOUNGER]
+    losing = {card for d in session.deal.declarations if d.player is YOUNGER for combo in d.combinations for card in combo.cards}
+    assert losing
+    _lead(session)
+    assert session.deal.tricks and not session.can_show()
+    with pytest.raises(PiquetError, match="no scoring combination"):
+        session.show_me()
+    played = {card for trick in session.deal.tricks for card in (trick.lead, trick.reply)}
+    assert losing - played <= session.hidden_cards()
+
+
+def test_undo_cannot_go_back_across_a_draw_or_a_card_the_computer_played():
+    session = _after_exchange()
+    assert not session.can_undo
+    with pytest.raises(PiquetError, match="Study this deal"):
+        session.undo()  # the talon's top card was seen
+    assert session.deal.phase is Phase.DECLARATIONS
+    _declare_all(session)
+    _lead(session)  # the computer answers: its card is seen
+    with pytest.raises(PiquetError, match="Study this deal"):
+        session.undo()
+    with pytest.raises(PiquetError, match="Study this deal"):
+        session.retry(session.decision_points()[0])
+
+
+def test_open_piquet_takes_back_anything():
+    session = PracticeSession("elder", deal=_arranged())
+    session.select(ELDER, "JS")
+    session.confirm()
+    assert session.can_undo
+    session.undo()
+    assert session.deal.phase is Phase.EXCHANGE
+    with pytest.raises(PiquetError, match="open piquet"):
+        session.study(True)
+
+
+def test_studying_a_deal_lets_undo_go_anywhere_and_marks_it_on_the_record():
+    session = _after_exchange()
+    session.study(True)
+    assert session.can_undo
+    session.undo()
+    assert session.deal.phase is Phase.EXCHANGE and session.studied == {1}
+    session.study(False)
+    assert session.studied == {1}  # studied once, studied for good
+    record = session.record()
+    assert record["studied"] == [1]
+    assert PracticeSession.from_record(record).studied == {1}
+    with pytest.raises(PiquetError, match="studied"):
+        PracticeSession.from_record({**record, "studied": [7]})
+    session.new_partie()
+    assert session.studied == frozenset() and not session.studying
 
 
 def test_hints_are_refused_in_closed_mode():
@@ -131,9 +205,38 @@ def test_the_table_hides_the_computers_cards_until_the_deal_ends():
     assert not table.felt.discards[YOUNGER].face_up and "sinking" in table.message_text
     table.say("declare:AH KH QH JH TH 9H 8H")
     assert table.deal.scores[ELDER] == 7
-    table.show_me()
-    assert "pw-shown" in table.dialogue.value
+    table.show_me()  # younger's point of five lost: Law 55 shows only a scoring combination
+    assert "pw-shown" not in table.dialogue.value and "no scoring combination" in table.message_text
     _play_out(table.session)
     table.refresh()
     assert table.felt.discards[YOUNGER].face_up and table.felt.hands[YOUNGER].face_up
     assert table.partie_record()["mode"] == "closed"
+
+
+def test_the_table_disables_undo_across_a_draw_until_the_deal_is_studied():
+    from piquet_widgets.widgets.practice import PracticeTable
+
+    table = PracticeTable(deal=_arranged(), mode="closed", keep_in_browser=False)
+    table.click(ELDER, "JS")
+    table.confirm()
+    assert table.undo_button.disabled
+    table.undo()
+    assert "Study this deal" in table.message_text and table.deal.phase is Phase.DECLARATIONS
+    table.study(True)
+    assert table.study_check.value and not table.undo_button.disabled
+    table.undo()
+    assert table.deal.phase is Phase.EXCHANGE
+    table.new_deal()
+    assert not table.study_check.value and table.session.studied == {1}
+
+
+def test_a_studied_deal_is_marked_on_the_score_sheet():
+    from piquet_widgets.widgets.practice import PracticeTable
+
+    table = PracticeTable(deal=_arranged(), mode="closed", keep_in_browser=False)
+    table.study(True)
+    table.click(ELDER, "JS")
+    table.confirm()
+    _play_out(table.session)
+    table.next_deal()
+    assert "pw-studied" in table.partie_view.value

@@ -6,7 +6,9 @@ learner has: select a card, confirm the discard, declare (or say his declaration
 undo, redo, go back to a mistake, play the deal again, next deal, new deal, new partie, ask for
 a hint (first the idea, then the move). In closed mode (`mode="closed"`, rules 8b) the computer
 is a closed player that sees only its seat's observation, the learner declares himself and may
-sink (`declaration_choices`, `declare_choice`), and may ask to see what was declared (`show_me`).
+sink (`declaration_choices`, `declare_choice`), may ask to see the computer's scoring
+combinations once it has reckoned them (`show_me`, Law 55), and cannot take a move back past
+what it showed him unless he studies the deal (`study`: the deal is then marked studied).
 After each of the learner's moves the computer answers until it is the
 learner's turn again. Each operation that cannot be done raises the engine's `PiquetError` with
 a message fit for the learner and changes nothing. No widget is imported here: the practice
@@ -126,6 +128,7 @@ class PracticeSession:
         self.shown: tuple[Card, ...] = ()  # the computer's declared cards shown on request (Law 55)
         self.spoken: list[Line] = []  # what has been said in the category being declared
         self.partie = Partie(start.rules, first_dealer=_first_dealer(start.role))
+        self.studied: frozenset[int] = frozenset()  # the numbers of the deals studied (closed piquet)
         self._start(self._deal_of(start.deal) if start.deal is not None else self._random_deal())
 
     # -- where the session stands ----------------------------------------------------------------
@@ -240,15 +243,34 @@ class PracticeSession:
         self.declare([combination_of(self.deal.category, [parse_card(code) for code in cards]) for cards in codes])
 
     def can_show(self) -> bool:
-        """Closed piquet: the computer has declared cards the learner has not yet seen (Law 55)."""
-        return self.mode == "closed" and bool(set(self._computer_declared()) - set(self.shown))
+        """Closed piquet: the computer has reckoned a scoring combination whose cards the learner
+        has not yet seen (Law 55)."""
+        return bool(set(self._showable()) - set(self.shown))
 
     def show_me(self) -> None:
-        """The learner asks to see the computer's declared combinations (Law 55): their cards
-        are shown (`shown`) from now on in this deal."""
+        """The learner asks to see the computer's scoring combinations (Law 55): their cards are
+        shown (`shown`) from now on in this deal. A combination that did not score is never shown,
+        nor one the computer has not yet reckoned (as younger it does so as it plays to trick 1)."""
         if not self.can_show():
-            raise PiquetError(N_("The computer has declared nothing to show."))
-        self.shown = self._computer_declared()
+            raise PiquetError(N_("The computer has no scoring combination to show now."))
+        self.shown = self._showable()
+        self._shown_at = len(self.timeline) - 1
+
+    def study(self, on: bool) -> None:
+        """Closed piquet: "Study this deal". While it is on, Undo and going back to a mistake may
+        return anywhere, even before what a move showed; from the first time it is turned on the
+        deal counts as studied (`studied`: on the score sheet, out of any strength figure)."""
+        if self.mode != "closed":
+            raise PiquetError(N_("Every move can be taken back in open piquet: there is nothing to study apart."))
+        self.studying = bool(on)
+        if self.studying:
+            self.studied = self.studied | {self.number}
+
+    @property
+    def can_undo(self) -> bool:
+        """The learner has a move to take back that `undo` allows."""
+        points = self.decision_points()
+        return bool(points) and points[-1] >= self._earliest_return()
 
     def hidden_seats(self) -> frozenset[Seat]:
         """The seats whose hand and discards the learner may not see now, the talon with them:
@@ -269,15 +291,34 @@ class PracticeSession:
         seen = observe(self.deal, next(iter(self.learner_seats)), ask_to_see=False).seen_mask() | mask_of(self.shown)
         return frozenset(Card(index) for index in range(32) if not seen >> index & 1)
 
-    def _computer_declared(self) -> tuple[Card, ...]:
-        """The cards of the combinations the computer has declared in this deal."""
-        return tuple(dict.fromkeys(
-            card
-            for declaration in self.deal.declarations
-            if declaration.player not in self.learner_seats
-            for combo in declaration.combinations
-            for card in combo.cards
-        ))
+    def _showable(self) -> tuple[Card, ...]:
+        """The cards the learner sees if he asks (Law 55), beyond those he sees anyway: what his
+        seat's observation shows on request and not without (analysis.observation)."""
+        if self.mode != "closed" or not self.hidden_seats():
+            return ()
+        seat = next(iter(self.learner_seats))
+        asked, unasked = observe(self.deal, seat).announced, observe(self.deal, seat, ask_to_see=False).announced
+        return tuple(dict.fromkeys(card for heard, plain in zip(asked, unasked) for card in heard.shown if card not in plain.shown))
+
+    def _earliest_return(self) -> int:
+        """The earliest state of the timeline the learner may go back to. In closed piquet, unless
+        he is studying the deal, none before a move that showed him something (rules 8b): a card
+        he drew, a card the computer played, the combinations shown at his request."""
+        if self.mode != "closed" or self.studying:
+            return 0
+        earliest = self._shown_at
+        for index in range(1, len(self.timeline)):
+            before = self.timeline[index - 1]
+            drew = before.phase is Phase.EXCHANGE and before.to_move in self.learner_seats
+            saw_a_card = before.phase is Phase.PLAY and before.to_move not in self.learner_seats
+            if drew or saw_a_card:
+                earliest = index
+        return earliest
+
+    def _refuse_return(self, index: int) -> None:
+        """Refuse to go back to the state `index` if what the learner saw since forbids it."""
+        if index < self._earliest_return():
+            raise PiquetError(N_("In closed piquet a move cannot be taken back once it has shown you cards: turn on “Study this deal” to explore it."))
 
     def speech_choices(self) -> list[Choice]:
         """The words the learner may say now in the declarations (none when it is not his turn
@@ -305,6 +346,7 @@ class PracticeSession:
         where the learner chose, to try again; the moves after it can be redone."""
         if not isinstance(index, int) or isinstance(index, bool) or index not in self.decision_points():
             raise PiquetError(N_("There is no such moment to go back to."))
+        self._refuse_return(index)
         self.redo_stack.append(self.timeline[index + 1 :])
         self.timeline = self.timeline[: index + 1]
         self.mark = index
@@ -323,6 +365,7 @@ class PracticeSession:
             if self.role != "both":
                 self.role = "younger" if ELDER in self.learner_seats else "elder"
             self.partie = Partie(self.rules, first_dealer=_first_dealer(self.role))
+            self.studied = frozenset()
         else:
             self.partie = self.partie.with_deal(self.deal)
         self._start(first)
@@ -344,6 +387,7 @@ class PracticeSession:
         if not points:
             raise PiquetError(N_("Nothing to undo."))
         index = points[-1]
+        self._refuse_return(index)
         self.redo_stack.append(self.timeline[index + 1 :])
         self.timeline = self.timeline[: index + 1]
         previous = [i for i in points if i < index]
@@ -384,6 +428,7 @@ class PracticeSession:
             raise PiquetError(N_("practice: role must be one of {known}"), known=", ".join(ROLES))
         self.role = role or self.role
         self.partie = Partie(self.rules, first_dealer=_first_dealer(self.role))
+        self.studied = frozenset()
         self._start(self._random_deal())
 
     def set_level(self, level: str) -> None:
@@ -503,7 +548,11 @@ class PracticeSession:
         """The partie so far as a partie record: the finished deals and the current deal as far
         as it has gone, with the extra fields `role`, `level`, `mode` and `settled`."""
         partie = self.partie if self.settled else self.partie.with_deal(self.deal)
-        return {**partie_record(partie), "role": self.role, "level": self.level, "mode": self.mode, "settled": self.settled}
+        return {**partie_record(partie), **self._record_fields(), "settled": self.settled}
+
+    def _record_fields(self) -> dict[str, Any]:
+        """What a saved partie holds besides the partie record: role, level, mode, studied deals."""
+        return {"role": self.role, "level": self.level, "mode": self.mode, "studied": sorted(self.studied)}
 
     def public_record(self) -> dict[str, Any] | None:
         """`record` as far as the learner may see it, for the page (the browser's copy): in
@@ -513,7 +562,7 @@ class PracticeSession:
             return self.record()
         if not self.partie.deals:
             return None
-        return {**partie_record(self.partie), "role": self.role, "level": self.level, "mode": self.mode, "settled": False}
+        return {**partie_record(self.partie), **self._record_fields(), "settled": False}
 
     @classmethod
     def from_record(cls, value: Any, name: str = "", *, speak: bool = False) -> PracticeSession:
@@ -536,6 +585,8 @@ class PracticeSession:
         session.speak, session.spoken = speak and mode == "open", []
         session.hint_stage, session._hint_deal = 0, None
         session.partie = partie if settled else Partie(partie.rules, partie.first_dealer, partie.deals[:-1])
+        session.studied = _studied(value.get("studied", []), len(partie.deals), name)
+        session._shown_at, session.studying = 0, False
         last = timeline[-1]
         if speak and last.phase is Phase.PLAY and not last.tricks and last.led is None:
             # A record holds its declarations in full; before the first card the learner says them.
@@ -564,6 +615,8 @@ class PracticeSession:
     def _start(self, deal: Deal) -> None:
         self.spoken = []
         self.shown = ()
+        self._shown_at = 0
+        self.studying = False
         self.hint_stage, self._hint_deal = 0, None
         self.timeline = [deal]
         self.redo_stack: list[list[Deal]] = []
@@ -714,6 +767,13 @@ def _seat_of(value: Seat | int | str) -> Seat:
         if value is seat or value == seat.key or (isinstance(value, int) and not isinstance(value, bool) and value == seat.value):
             return seat
     raise PiquetError(N_("There is no such hand."))
+
+
+def _studied(value: Any, deals: int, name: str) -> frozenset[int]:
+    """The deals a saved partie marks as studied: numbers of its deals, or a PiquetError."""
+    if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= deals for n in value):
+        raise PiquetError(N_("{file}: not a saved practice partie (its studied deals must be numbers of its deals)"), file=name)
+    return frozenset(value)
 
 
 def _saved_state(value: Any, name: str) -> tuple[Partie, list[Deal], str, str, bool]:

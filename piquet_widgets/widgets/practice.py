@@ -162,6 +162,7 @@ class PracticeTable(widgets.VBox):
         self.code_input = widgets.Text(continuous_update=False, style={"description_width": "initial"}).add_class("pw-code")
         self.load_button = widgets.Button().add_class("pw-load")
         self.talon_check = widgets.Checkbox(value=False, indent=False).add_class("pw-show-talon")
+        self.study_check = widgets.Checkbox(value=False, indent=False).add_class("pw-study")
         self.declare_check = widgets.Checkbox(value=declare_for_me, indent=False).add_class("pw-declare-for-me")
         self.speech = widgets.Box().add_class("pw-toolbar").add_class("pw-speech")
         self._speech_keys: list[str] = []
@@ -195,6 +196,7 @@ class PracticeTable(widgets.VBox):
         self.more_button.observe(lambda change: set_shown(self.more_panel, bool(change["new"])), names="value")
         self.hint_button.on_click(lambda _b: self.show_hint())
         self.talon_check.observe(lambda change: self.show_talon(change["new"]), names="value")
+        self.study_check.observe(lambda change: self.study(change["new"]), names="value")
         self.declare_check.observe(lambda change: self.declare_for_me(change["new"]), names="value")
 
         self.language_select = LanguageSelector() if language_selector else None
@@ -205,7 +207,8 @@ class PracticeTable(widgets.VBox):
             [self.role_select, self.level_select, self.mode_select, self.new_deal_button, self.undo_button, self.redo_button, self.hint_button, self.more_button]
         ).add_class("pw-toolbar")
         self.more_panel = widgets.Box(
-            [self.code_input, self.load_button, self.new_partie_button, self.talon_check, self.declare_check] + ([self.store] if self.store is not None else [])
+            [self.code_input, self.load_button, self.new_partie_button, self.talon_check, self.declare_check, self.study_check]
+            + ([self.store] if self.store is not None else [])
         ).add_class("pw-toolbar").add_class("pw-more-panel")
         set_shown(self.more_panel, False)
         actions = widgets.Box([self.confirm_button, self.next_deal_button, self.values_button]).add_class("pw-toolbar")
@@ -529,6 +532,15 @@ class PracticeTable(widgets.VBox):
         self._hint = None  # its words depend on what the learner sees
         self._render()
 
+    def study(self, on: bool = True) -> None:
+        """Closed piquet's "Study this deal": Undo may go back anywhere; the deal is marked studied."""
+        on = bool(on)
+        if self.study_check.value != on:
+            self.study_check.value = on  # its observer calls back here
+            return
+        if on != self.session.studying:  # not when the table only shows the session's state
+            self._do(lambda: self.session.study(on))
+
     def declare_for_me(self, on: bool = True) -> None:
         """The switch: the declarations made for the learner, or spoken by him (the default)."""
         on = bool(on)
@@ -702,6 +714,8 @@ class PracticeTable(widgets.VBox):
         self.load_button.description = _("Load code")
         self.talon_check.description = _("Show the talon")
         self.declare_check.description = _("Declare for me")
+        self.study_check.description = _("Study this deal")
+        self.study_check.tooltip = _("Lets Undo go back even before what a move showed you; the deal is marked as studied on the score sheet")
         if self.store is not None:
             self.store.download_label = _("Download partie")
             self.store.upload_label = _("Upload partie")
@@ -716,7 +730,7 @@ class PracticeTable(widgets.VBox):
         self.level_select.description = _("Computer level")
         self.mode_select.description = _("Hands")
         self.show_me_button.description = _("Show me")
-        self.show_me_button.tooltip = _("Ask to see the cards of the computer's declared combinations (Law 55)")
+        self.show_me_button.tooltip = _("Ask to see the cards of the computer's scoring combinations (Law 55)")
         self.felt.relabel()
         if self._hint is not None and self._hint_deal is self.deal:
             self._hint = None
@@ -762,10 +776,12 @@ class PracticeTable(widgets.VBox):
             count = len(self.selection)
             self.confirm_button.description = ngettext("Discard {count} card", "Discard {count} cards", count).format(count=count)
             set_shown(self.confirm_button, exchange_turn)
-            self._show_speech()
-            self.undo_button.disabled = not self.session.decision_points()
-            self.redo_button.disabled = not self.session.can_redo
             finished = deal.phase is Phase.FINISHED
+            self._show_speech()
+            self.undo_button.disabled = not self.session.can_undo
+            set_shown(self.study_check, closed and not finished)
+            set_value(self.study_check, self.session.studying)
+            self.redo_button.disabled = not self.session.can_redo
             self.next_deal_button.disabled = not finished or self.settled
             set_value(self.code_input, "" if self.session.hidden_seats() else self.code)  # a code names every card
             total = self.rules.partie_deals
@@ -853,10 +869,12 @@ class PracticeTable(widgets.VBox):
             escape(_("Deal")), escape(_("Elder")), escape(self.session.player_name(LEARNER)), escape(self.session.player_name(COMPUTER))
         )
         rows = []
+        studied_mark = ' <span class="pw-studied">({})</span>'.format(escape(_("studied")))
         for number in range(1, len(partie.deals) + 1):
             scores = partie.deal_scores(number)
+            studied = studied_mark if number in self.session.studied else ""
             rows.append(
-                f"<tr><td>{number}</td><td>{escape(self.session.player_name(partie.elder(number)))}</td>"
+                f"<tr><td>{number}{studied}</td><td>{escape(self.session.player_name(partie.elder(number)))}</td>"
                 f"<td>{scores[LEARNER]}</td><td>{scores[COMPUTER]}</td></tr>"
             )
         totals = partie.totals
