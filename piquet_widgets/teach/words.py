@@ -51,8 +51,8 @@ def capital(text: str) -> str:
 
 
 def cards_text(cards: Sequence[Card]) -> str:
-    """'K♠ 8♣ 7♣': symbols read the same in every language."""
-    return " ".join(card.symbol for card in cards)
+    """'K♠ 8♣ 7♣', 'R♠ 8♣ 7♣' in French: cards in the letters of the card faces (`card_symbol`)."""
+    return " ".join(card_symbol(card) for card in cards)
 
 
 def seat_at_start(seat: Seat) -> str:

@@ -10,7 +10,7 @@ import ipywidgets as widgets
 
 from piquet_widgets.engine.cards import Card
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Phase, Seat
-from piquet_widgets.i18n import _
+from piquet_widgets.i18n import _, ngettext
 from piquet_widgets.widgets.board import SEATS, seat_name, set_shown, set_value
 from piquet_widgets.widgets.cards import CardRow
 
@@ -150,7 +150,7 @@ def _seat_word(seat: Seat) -> str:
 
 def default_hand_caption(seat: Seat, deal: Deal) -> str:
     count = len(deal.hand(seat))
-    return _("{who} — {count} cards").format(who=seat_name(seat), count=count)
+    return ngettext("{who} — {count} card", "{who} — {count} cards", count).format(who=seat_name(seat), count=count)
 
 
 def _set_trait(row: CardRow, name: str, value: object) -> None:
