@@ -121,7 +121,7 @@ def test_the_drill_follows_the_language(progress_file) -> None:
     from piquet_widgets.widgets.language import change_language
 
     view = DrillView(DrillSpec("trick", "Who wins the trick?"), seed=5)
-    leader = view.drill.rows[0].caption.params[0][1]  # the seat that led
+    leader = view.drill.rows[0].caption.params[0][1].seat  # the seat that led, which begins the caption
     view.choose(next(key for key in view.drill.choices if key != view.drill.solution))
     english = view.feedback.value
     change_language("fr")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from piquet_widgets.engine import (
     CARDS,
@@ -47,7 +47,7 @@ from piquet_widgets.engine import (
 from piquet_widgets.engine.cards import mask_of
 from piquet_widgets.engine.combinations import is_carte_blanche
 from piquet_widgets.i18n import N_, _, format_decimal
-from piquet_widgets.teach.words import card_symbol
+from piquet_widgets.teach.words import card_symbol, seat_at_start, seat_word
 
 LEVELS = 3
 COURT_RANKS = (4, 5, 6)  # knave, queen, king: a hand dealt without them is a carte blanche
@@ -74,6 +74,13 @@ def say(message: str, **params: Any) -> Say:
     return Say(message, tuple(params.items()))
 
 
+class SeatFirst(NamedTuple):
+    """A seat that begins its sentence ("{who} leads"): named in its sentence-start form, where a
+    plain `Seat` parameter stands inside a sentence and is named in lower case."""
+
+    seat: Seat
+
+
 def _shown(value: Any) -> str:
     if isinstance(value, Say):
         return value.text()
@@ -81,8 +88,10 @@ def _shown(value: Any) -> str:
         return card_symbol(value)
     if isinstance(value, Suit):
         return value.name_in_words()
+    if isinstance(value, SeatFirst):
+        return seat_at_start(value.seat)
     if isinstance(value, Seat):
-        return value.name_in_words()
+        return seat_word(value)
     if isinstance(value, Combination):
         return value.name()
     if isinstance(value, list) and value and isinstance(value[0], Say):  # a list of messages
@@ -725,7 +734,7 @@ def make_follow(rng: random.Random, level: int) -> Drill:
     else:
         why = say(N_("You hold no {suit}, so you may play any card."), suit=led.suit)
         concerned = ()
-    rows = (Row(say(N_("{who} leads"), who=deal.leader), (led,)), Row(say(N_("Your hand ({who})"), who=follower), hand))
+    rows = (Row(say(N_("{who} leads"), who=SeatFirst(deal.leader)), (led,)), Row(say(N_("Your hand ({who})"), who=follower), hand))
     return Drill("follow", level, say(N_("Click a card you may play.")), rows, "card", playable, why, concerned, pick=1)
 
 
@@ -745,7 +754,7 @@ def make_trick(rng: random.Random, level: int) -> Drill:
         why = say(N_("Both cards are {suit}: the {card} is higher, so {who} wins."), suit=trick.lead.suit, card=winning, who=winner)
     else:
         why = say(N_("The {reply} does not follow {suit}, so it cannot win, however high: {who}, who led, wins."), reply=trick.reply, suit=trick.lead.suit, who=winner)
-    rows = (Row(say(N_("{who} leads"), who=trick.leader), (trick.lead,)), Row(say(N_("{who} plays"), who=trick.leader.other), (trick.reply,)))
+    rows = (Row(say(N_("{who} leads"), who=SeatFirst(trick.leader)), (trick.lead,)), Row(say(N_("{who} plays"), who=SeatFirst(trick.leader.other)), (trick.reply,)))
     return Drill("trick", level, say(N_("Who wins this trick?")), rows, "choice", winner.key, why, (winning,), choices=("elder", "younger"))
 
 
