@@ -1,18 +1,21 @@
 """The exchange advisor against brute force through the engine itself.
 
-The brute force below is plain Python and knows nothing of the advisor's tables: for a choice of
-elder's discards it goes through every set of cards elder may draw and every order of the cards
-left, lets younger try every legal exchange on a deal built with that talon (`Deal.new`, `apply`,
-declarations by `default_action`), reads the scores and repiques from the event log, keeps
-younger's best, and averages. The only shortcut is memoisation: a deal's declaration scores
-depend only on what each player declares, so deals whose players would declare the same
-combinations are scored once.
+The brute force below is plain Python and knows nothing of the advisor's tables. It follows the
+model of the advisor's docstring (rules.md section 8b: nobody knows the talon's order): for a
+choice of elder's discards it goes through every set of cards elder may draw; for each, younger
+tries every legal exchange, each valued by its exact average (fractions) over every set of cards
+she may draw from those left, on a deal built with that talon (`Deal.new`, `apply`, declarations
+by `default_action`), scores and repiques read from the event log; she keeps her best by that
+average, and elder's value is the average of her best over his draws. The only shortcut is
+memoisation: a deal's declaration scores depend only on what each player declares, so deals
+whose players would declare the same combinations are scored once.
 """
 
 from __future__ import annotations
 
 import doctest
 import random
+from fractions import Fraction
 from itertools import combinations, permutations
 
 import pytest
@@ -22,7 +25,7 @@ from piquet_widgets.analysis import advisor, odds
 from piquet_widgets.analysis.advisor import Advice, advise_exchange
 from piquet_widgets.engine import ELDER, PRESETS, YOUNGER, Category, Deal, Exchange, Phase, PiquetError, parse_cards
 from piquet_widgets.engine.cards import Card, mask_of
-from piquet_widgets.engine.combinations import best_declaration
+from piquet_widgets.engine.combinations import Verdict, best_declaration, compare
 
 CATEGORIES = (Category.POINT, Category.SEQUENCE, Category.SETS)
 
@@ -57,14 +60,18 @@ def outcome(deal: Deal) -> tuple[int, int, int]:
     return net, int(repiques[0]), int(repiques[1])
 
 
-def younger_key(result: tuple[int, int, int]) -> tuple[int, int, int]:
-    """Younger's preference, smallest first: elder's net, then elder's repique, then his own."""
+def younger_key(result: tuple) -> tuple:
+    """Younger's preference, smallest first: elder's net, then elder's repique, then her own
+    (each a result, or an expectation over her draws)."""
     net, elder_repique, younger_repique = result
     return net, elder_repique, -younger_repique
 
 
+Expectation = tuple[Fraction, Fraction, Fraction]
+
+
 class BruteForce:
-    """Elder's expectation of one choice of discards, the long way (see the module docstring)."""
+    """Elder's and younger's expectations, the long way (see the module docstring)."""
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
@@ -89,28 +96,26 @@ class BruteForce:
             self.scored[key] = outcome(after)
         return self.scored[key]
 
+    def younger(self, discards: tuple[Card, ...], drawn: tuple[Card, ...], replies: tuple[Card, ...]) -> Expectation:
+        """Younger's reply after elder's exchange: (elder's net, his repique, hers) averaged over
+        every set of cards she may draw from those left."""
+        left = [card for card in self.deal.talon if card not in drawn]
+        results = [self.result(discards, drawn, replies, taken) for taken in combinations(left, len(replies))]
+        return tuple(Fraction(sum(part), len(results)) for part in zip(*results))  # type: ignore[return-value]
+
+    def best_reply(self, discards: tuple[Card, ...], drawn: tuple[Card, ...]) -> Expectation:
+        """Younger's best reply by her expectation (ties: elder's repique stopped, then hers made)."""
+        younger_cards = self.deal.hand(YOUNGER)
+        counts = range(self.deal.rules.younger_min_exchange, 8 - len(drawn) + 1)
+        return min(
+            (self.younger(discards, drawn, replies) for count in counts for replies in combinations(younger_cards, count)),
+            key=younger_key,
+        )
+
     def elder(self, discards: tuple[Card, ...]) -> tuple[float, float, float]:
         """(expected net, chance elder repiques, chance younger repiques) for elder's choice."""
-        deal, size = self.deal, len(discards)
-        younger_cards = deal.hand(YOUNGER)
-        totals, orders = [0, 0, 0], 0
-        for drawn in combinations(deal.talon, size):
-            left = [card for card in deal.talon if card not in drawn]
-            best: dict[frozenset, tuple[int, int, int]] = {}  # younger's best reply per set he takes
-            for order in permutations(left):
-                replies = []
-                for count in range(deal.rules.younger_min_exchange, len(left) + 1):
-                    taken = order[:count]
-                    if frozenset(taken) not in best:
-                        best[frozenset(taken)] = min(
-                            (self.result(discards, drawn, reply, taken) for reply in combinations(younger_cards, count)),
-                            key=younger_key,
-                        )
-                    replies.append(best[frozenset(taken)])
-                for part, value in enumerate(min(replies, key=younger_key)):
-                    totals[part] += value
-                orders += 1
-        return totals[0] / orders, totals[1] / orders, totals[2] / orders
+        replies = [self.best_reply(discards, drawn) for drawn in combinations(self.deal.talon, len(discards))]
+        return tuple(float(sum(part) / len(replies)) for part in zip(*replies))  # type: ignore[return-value]
 
 
 @pytest.fixture(scope="module")
@@ -140,8 +145,9 @@ def test_elder_matches_brute_force(name, advice):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [4, 3, 2, 1])
-def test_elder_matches_brute_force_on_longer_orders(size, advice):
-    """Fewer cards taken leave younger more orders and more choices (7! orders after one card)."""
+def test_elder_matches_brute_force_on_smaller_exchanges(size, advice):
+    """Fewer cards taken leave younger more cards to draw from and more choices (after one card,
+    3,301 choices of discards, each with up to 35 draws)."""
     name = "seed 21"
     choice = random.Random(size).choice([item for item in advice[name] if len(item.discards) == size])
     assert_same(choice, BruteForce(DEALS[name]).elder(choice.discards))
@@ -188,21 +194,42 @@ def test_carte_blanche_counts_in_every_choice_and_is_noted(advice):
 # -- younger -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "elder_takes"), [("seed 3", 5), ("seed 21", 1), ("younger's carte blanche", 3), ("au cent", 5)])
+def test_elder_advice_does_not_read_the_order_of_the_talon(advice):
+    deal = DEALS["seed 21"]
+    other = Deal.new(deal.dealt(ELDER), deal.dealt(YOUNGER), tuple(reversed(deal.talon)), deal.rules)
+    assert advise_exchange(other) == advice["seed 21"]
+
+
+@pytest.mark.parametrize(("name", "elder_takes"), [("seed 3", 5), ("seed 21", 2), ("younger's carte blanche", 3), ("au cent", 5)])
 def test_younger_matches_every_exchange_through_the_engine(name, elder_takes, advice):
     deal = DEALS[name]
     elder_choice = next(choice for choice in advice[name] if len(choice.discards) == elder_takes)
     after = deal.apply(Exchange(elder_choice.discards))
+    drawn = deal.talon[:elder_takes]
     ranked = advise_exchange(after)
     legal = [action.discards for action in after.legal_actions()]
     assert sorted(choice.discards for choice in ranked) == sorted(legal)
-    results = {}
+    brute = BruteForce(deal)
+    expected = {}
     for choice in ranked:
-        net, elder_repique, younger_repique = results[choice.discards] = outcome(after.apply(Exchange(choice.discards)))
-        assert (choice.expected, choice.repique, choice.repiqued) == (-net, younger_repique, elder_repique)
-        assert choice.seat is YOUNGER and choice.pool == after.talon_left[: len(choice.discards)]
-    assert younger_key(results[ranked[0].discards]) == min(map(younger_key, results.values()))
+        net, elder_repique, younger_repique = expected[choice.discards] = brute.younger(elder_choice.discards, drawn, choice.discards)
+        assert_same(choice, (-net, younger_repique, elder_repique))
+        assert choice.seat is YOUNGER and choice.pool == tuple(sorted(after.talon_left))
+    assert younger_key(expected[ranked[0].discards]) == min(map(younger_key, expected.values()))
     assert [choice.expected for choice in ranked] == sorted((choice.expected for choice in ranked), reverse=True)
+
+
+@pytest.mark.parametrize("name", ["seed 3", "seed 21"])
+def test_younger_advice_does_not_read_the_order_of_the_cards_left(name, advice):
+    """Two deals younger cannot tell apart (elder drew the same cards; those left lie in another
+    order) get the same advice, value for value."""
+    deal = DEALS[name]
+    elder_choice = next(choice for choice in advice[name] if len(choice.discards) == 3)
+    talon = deal.talon[:3] + tuple(reversed(deal.talon[3:]))
+    after = deal.apply(Exchange(elder_choice.discards))
+    other = Deal.new(deal.dealt(ELDER), deal.dealt(YOUNGER), talon, deal.rules).apply(Exchange(elder_choice.discards))
+    assert other.hands == after.hands and other.talon_left != after.talon_left
+    assert advise_exchange(other) == advise_exchange(after)
 
 
 def test_younger_may_keep_his_hand_au_cent(advice):
@@ -233,14 +260,28 @@ def test_explanation_names_what_is_kept_and_drawn_for():
     assert f"Expected net score of the declarations: {best.expected:+.2f}." in text
 
 
-def test_younger_explanation_names_the_cards_drawn_and_what_they_make():
-    deal = dealt("KH QH JH TH 9H 7S 8S 7D 8D 9D 7C 8C", "AS KS QS JS TS 9S AD KD QD AC KC QC", 0)
-    talon = list(deal.talon)
-    after = deal.apply(Exchange(deal.hand(ELDER)[-5:]))
+def test_younger_explanation_gives_the_chances_of_her_draws_not_the_cards(advice):
+    """She does not know which cards she will draw: her explanation names the categories her kept
+    cards lose to elder's hand and the chance that a random draw from the cards left wins them."""
+    deal = DEALS["seed 3"]
+    after = deal.apply(Exchange(next(choice for choice in advice["seed 3"] if len(choice.discards) == 2).discards))
+    elder, hand = after.hands
     left = after.talon_left
-    reply = next(choice for choice in advise_exchange(after) if len(choice.discards) == 3)
-    assert f"Draws {' '.join(card.symbol for card in left[:3])}" in reply.explanation()
-    assert set(talon[5:]) == set(left)
+    checked = 0
+    for choice in advise_exchange(after):
+        text = choice.explanation()
+        keep, size = hand & ~mask_of(choice.discards), len(choice.discards)
+        draws = list(combinations(left, size))
+        for category, name in zip(CATEGORIES, ("point", "sequences", "sets")):
+            def beats(mine: int) -> bool:
+                return compare(best_declaration(category, elder), best_declaration(category, mine)) is Verdict.NOT_GOOD
+
+            percent = 100 * Fraction(sum(beats(keep | mask_of(drawn)) for drawn in draws), len(draws))
+            if not beats(keep) and 1 <= percent < 100 and percent % 1 != Fraction(1, 2):
+                assert f"the {name} ({round(percent)}%)" in text
+                checked += 1
+        assert "Draws " not in text or "the chances of beating elder's hand" in text
+    assert checked > 100
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)

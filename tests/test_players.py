@@ -1,11 +1,12 @@
-"""The beginner computer player: always legal, deterministic, and plausible in its discards."""
+"""The computer players: the beginner always legal, deterministic and plausible in its discards;
+no level, open or closed, choosing its exchange by the order of the talon it cannot see."""
 
 from __future__ import annotations
 
 import pytest
 
-from piquet_widgets.analysis.players import PLAYERS, SimplePlayer, choose_action, complete, get_player, register_player
-from piquet_widgets.engine import ELDER, Deal, Exchange, Phase, PiquetError, Play, parse_cards
+from piquet_widgets.analysis.players import CLOSED_LEVELS, LEVELS, PLAYERS, SimplePlayer, choose_action, complete, get_player, register_player
+from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, Phase, PiquetError, Play, Seat, parse_cards
 from piquet_widgets.engine.cards import mask_of
 
 
@@ -69,3 +70,28 @@ def test_complete_accepts_one_player_per_seat():
     timeline = complete(Deal.from_seed(4), {0: SimplePlayer(), 1: SimplePlayer()})
     assert timeline[-1].phase is Phase.FINISHED
     assert timeline[0].to_move is ELDER
+
+
+# -- what a seat cannot see ------------------------------------------------------------------------
+def talon_twins(seed: int, seat: Seat) -> tuple[Deal, Deal]:
+    """Two deals at `seat`'s exchange that differ only in the order of talon cards nobody has seen
+    (rules.md section 8b): for elder the whole talon; for younger the cards elder left, elder
+    having drawn the same cards in both."""
+    deal = Deal.from_seed(seed)
+    if seat is ELDER:
+        return deal, Deal.new(deal.dealt(ELDER), deal.dealt(YOUNGER), tuple(reversed(deal.talon)), deal.rules)
+    discards = choose_action(deal).discards
+    taken = len(discards)
+    talon = deal.talon[:taken] + tuple(reversed(deal.talon[taken:]))
+    twin = Deal.new(deal.dealt(ELDER), deal.dealt(YOUNGER), talon, deal.rules)
+    return deal.apply(Exchange(discards)), twin.apply(Exchange(discards))
+
+
+@pytest.mark.parametrize("seat", [ELDER, YOUNGER], ids=["elder", "younger"])
+@pytest.mark.parametrize("level", [pytest.param(level, marks=[pytest.mark.slow] if "expert" in level else []) for level in [*LEVELS, *CLOSED_LEVELS]])
+def test_no_level_chooses_its_exchange_by_the_order_of_the_talon(level, seat):
+    """A seat cannot tell these deals apart, open or closed, so its exchange must be the same."""
+    for seed in (2, 5, 12):
+        deal, twin = talon_twins(seed, seat)
+        assert deal.to_move is seat and deal.hands == twin.hands and deal.talon_left != twin.talon_left
+        assert get_player(level).choose_action(deal) == get_player(level).choose_action(twin), seed

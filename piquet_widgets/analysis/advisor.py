@@ -19,42 +19,41 @@ to every choice, but it is reckoned first and so can make or save a repique.
 
 The model of the exchange (open piquet)
 ---------------------------------------
-Both hands are on the table, so the eight talon cards are known as a **set**.
+Both hands are on the table and the talon is face down (rules.md section 8b): its cards are known
+as a **set**, never in their order, and each player's advice assumes exactly what he can see.
 
-- **Elder** chooses without knowing the order of the talon: every order of the eight is equally
-  likely. Taking k cards, he draws a uniformly random k of the eight; the 8 - k that remain lie in
-  a uniformly random order.
-- **Younger** then sees elder's new hand and, in open piquet, the cards that remain in the talon
-  in their order (the practice table shows them). Taking j of them he gets exactly the top j, so
-  his exchange is deterministic: his **best** exchange is the one that maximises the same measure
-  (his points minus elder's) against elder's actual hand, over every legal number of cards and
-  every choice of discards. Among replies of equal value he prefers the one that stops elder's
-  repique, then the one that makes his own. This best reply is computed exactly, not
+- **Elder** chooses without knowing the order of the talon: taking k cards, he draws a uniformly
+  random k of the eight.
+- **Younger** then sees elder's new hand, and so knows which cards are left in the talon, but not
+  their order: taking j of them she draws a uniformly random j of them. Her value of a choice of
+  discards is its exact expectation over those draws; her **best** reply maximises that
+  expectation (her points minus elder's) over every legal number of cards and every choice of
+  discards, and among replies of equal expectation she prefers the one less likely to let elder
+  repique, then the one more likely to make her own. This best reply is computed exactly, not
   approximated.
-- Elder's value of a choice is the exact expectation, over the 8! orders of the talon, of the
-  measure with younger replying at his best in each order. `Advice.repique` and
-  `Advice.repiqued` are the exact chances of a repique for the player to move and for his
-  opponent.
-- When younger is to move the advice is exact enumeration of his choices: there is nothing
-  random left.
+- Elder's value of a choice is the exact expectation over his draw and then younger's draw, with
+  younger replying by her best choice as she sees it (elder's new hand and the cards left).
+  `Advice.repique` and `Advice.repiqued` are the exact chances of a repique for the player to
+  move and for his opponent.
 
 How it is fast
 --------------
 A hand's declarations are five numbers (the keys of its point, best sequence and best set, and
 the points of all its sequences and all its sets), computed for many hands at once with numpy
-from tables over the 256 holdings of a suit. Younger's reply only ever needs, for each set of
-talon cards he may draw, the hands that no other of his hands matches or beats in all five
-numbers (a higher number never hurts the player who holds it). The few distinct hands of each side then
-meet in one table of values, and the expectation over orders is a min over the prefixes of
-every order of the cards left, averaged.
+from tables over the 256 holdings of a suit (a higher number never hurts the player who holds it).
+Younger's choices are her kept cards, each with every draw she may make (`YoungerReplies`): for
+elder's advice only those that no other choice of the same size matches or beats in all five
+numbers in every draw from the talon are kept (a choice so beaten is never better for her,
+whatever elder holds and whichever cards are left), a few dozen of the thousands. For each set of
+cards elder may draw, his distinct hands meet younger's distinct hands in one table of values;
+her expectations are sums over her draws, exact integers in units of one over (cards left)!.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
-from itertools import combinations, permutations
+from itertools import combinations
 from math import factorial
 
 import numpy as np
@@ -73,7 +72,7 @@ from piquet_widgets.engine.deal import BONUS_THRESHOLD, CARTE_BLANCHE_POINTS, EL
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import N_, _, format_decimal, ngettext
 
-__all__ = ["Advice", "advise_exchange"]
+__all__ = ["Advice", "YoungerReplies", "advise_exchange"]
 
 TALON_ORDERS = factorial(8)
 SIGNED = "+0.00;-0.00"  # an expected score, always with its sign: '+1.25', '-0,50' in French
@@ -87,8 +86,8 @@ class Advice:
     sequences, sets and repique (see the module's docstring for the model); `repique` and
     `repiqued` the chances that he repiques and that he is repiqued. `hand` is his hand before
     the exchange and `opponent` his opponent's hand as it stands; `pool` the cards his draw comes
-    from: for elder the eight talon cards, of which he gets a random `len(discards)`; for younger
-    exactly the cards he takes.
+    from, of which he gets a random `len(discards)`: for elder the eight talon cards, for younger
+    the cards elder left.
     """
 
     seat: Seat
@@ -115,17 +114,10 @@ class Advice:
         return " ".join(sentences)
 
     def _draw_sentences(self, keep: int) -> list[str]:
-        """Younger: the cards he takes and what they make. Elder: the categories his kept cards do
-        not win against younger's hand as it stands, that the draw may win, with the chances."""
+        """The categories the kept cards do not win against the opponent's hand as it stands, that
+        the draw may win, with the chances (every draw from the pool equally likely)."""
         if not self.discards:
             return []
-        if self.seat is YOUNGER:
-            drawn = mask_of(self.pool)
-            made = [combo for combo in _combinations(keep | drawn) if combo.mask & drawn]
-            cards = _cards_text(self.pool)
-            if made:
-                return [_("Draws {cards}, making {combinations}.").format(cards=cards, combinations=_name_list(made))]
-            return [_("Draws {cards}.").format(cards=cards)]
         theirs, kept = _keys(self.opponent), _keys(keep)
         finals = [_keys(keep | mask_of(drawn)) for drawn in combinations(self.pool, len(self.discards))]
         targets = []
@@ -133,7 +125,11 @@ class Advice:
             chance = sum(final[index] > theirs[index] for final in finals) / len(finals)
             if kept[index] <= theirs[index] and chance:
                 targets.append(_(target).format(percent=_percent(chance)))
-        return [_("Draws for {targets}: the chances of beating younger's hand as it stands.").format(targets=_join(targets))] if targets else []
+        if not targets:
+            return []
+        if self.seat is ELDER:
+            return [_("Draws for {targets}: the chances of beating younger's hand as it stands.").format(targets=_join(targets))]
+        return [_("Draws for {targets}: the chances of beating elder's hand.").format(targets=_join(targets))]
 
 
 def discard_sentences(hand: int, discards: tuple[Card, ...]) -> list[str]:
@@ -164,8 +160,9 @@ def advise_exchange(deal: Deal, top: int | None = None) -> list[Advice]:
     """Every legal exchange of the player to move, best first (the `top` best if given).
 
     Elder's choices of equal value keep the order of `deal.legal_actions()`; younger's are
-    ranked as his reply is chosen (value, then elder's repique stopped, then his own made), then
-    in that order. Raises PiquetError outside the exchange.
+    ranked as her reply is chosen (expected value, then the chance of elder's repique, lowest
+    first, then of her own, highest first), then in that order. Uses only what the player to move
+    sees: the talon's cards, never their order. Raises PiquetError outside the exchange.
     """
     if deal.phase is not Phase.EXCHANGE:
         raise PiquetError(N_("The exchange is over."))
@@ -237,14 +234,6 @@ def _decode(codes: np.ndarray) -> np.ndarray:
     return np.stack([codes >> shift & (1 << width) - 1 for shift, width in zip(_SHIFTS, _WIDTHS)])
 
 
-def _net_keys(elder: np.ndarray, younger: np.ndarray, blanche: tuple[bool, bool]) -> np.ndarray:
-    """Elder's declarations against younger's (decoded, broadcastable): 4 * (elder's points minus
-    younger's) + 2 * (elder repiques) + (younger does not repique). Younger minimising this key
-    minimises elder's net, then stops elder's repique, then makes his own."""
-    elder_total, younger_total, elder_repique, younger_repique = declaration_scores(elder, younger, blanche)
-    return 4 * (elder_total - younger_total) + 2 * elder_repique + (1 - younger_repique)
-
-
 def declaration_scores(
     elder: np.ndarray, younger: np.ndarray, blanche: tuple[bool, bool]
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -279,11 +268,6 @@ def declaration_scores(
     )
 
 
-def _split(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Net points, elder's repique (0/1), younger's repique (0/1) of keys of `_net_keys`."""
-    return keys >> 2, keys >> 1 & 1, 1 - (keys & 1)
-
-
 def _subsets(cards: tuple[Card, ...]) -> tuple[np.ndarray, np.ndarray]:
     """The mask and the size of every subset of `cards`, indexed by the bits of the positions."""
     index = np.arange(1 << len(cards))
@@ -296,28 +280,96 @@ def _subsets(cards: tuple[Card, ...]) -> tuple[np.ndarray, np.ndarray]:
     return masks, sizes
 
 
-def _not_dominated(codes: np.ndarray) -> np.ndarray:
-    """The distinct codes no other code beats or equals in all five numbers."""
-    codes = np.unique(codes)
-    rows = _decode(codes).T
-    covered = (rows[None, :, :] >= rows[:, None, :]).all(axis=2)
-    np.fill_diagonal(covered, False)
-    return codes[~covered.any(axis=1)]
+def _undominated(codes: np.ndarray) -> np.ndarray:
+    """The rows (indexes, ascending) of `codes` (a choice per row, a draw per column) that no other
+    row matches or beats in all five numbers of every column; of equal rows, one.
+
+    Skyline by elimination: a row that beats another has the larger sum of numbers, so the row of
+    the largest sum left is never beaten by another left; keep it, drop what it matches or beats."""
+    rows = _decode(codes).transpose(1, 0, 2).reshape(len(codes), -1)
+    alive = np.argsort(-rows.sum(axis=1), kind="stable")
+    kept = []
+    while alive.size:
+        top, alive = alive[0], alive[1:]
+        kept.append(top)
+        alive = alive[~(rows[alive] <= rows[top]).all(axis=1)]
+    return np.sort(np.array(kept, np.int64))
 
 
-@cache
-def _orders(size: int) -> np.ndarray:
-    """Every order of `size` things, one per row."""
-    return np.array(list(permutations(range(size))), np.int64).reshape(-1, size)
+# -- younger's replies -----------------------------------------------------------------------------
+#: More than the sum of the weights of younger's draws (at most 8!), so that the three parts of
+#: `_reply_keys` stay apart in a weighted sum of keys.
+_BASE = factorial(8) + 1
 
 
-def _prefixes(left: int, smallest: int) -> np.ndarray:
-    """For every order of the talon positions in the bit set `left`: the sets (as bit sets) of its
-    first j positions, for j from `smallest` to all of them; one order per row."""
-    positions = np.array([p for p in range(8) if left >> p & 1], np.int64)
-    bits = 1 << positions[_orders(len(positions))]
-    prefixes = np.concatenate([np.zeros((len(bits), 1), np.int64), np.cumsum(bits, axis=1)], axis=1)
-    return prefixes[:, smallest:]
+def _reply_keys(elder: np.ndarray, younger: np.ndarray, blanche: tuple[bool, bool]) -> np.ndarray:
+    """Elder's declarations against younger's (decoded, broadcastable) as one number, which
+    younger wants smallest: elder's points minus hers first, then whether elder repiques, then
+    whether she does not (see `_split`)."""
+    elder_total, younger_total, elder_repique, younger_repique = declaration_scores(elder, younger, blanche)
+    return ((elder_total - younger_total) * _BASE + elder_repique) * _BASE + 1 - younger_repique
+
+
+def _split(sums: np.ndarray, whole: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Net points, elder's repiques and younger's repiques of sums of `_reply_keys` whose weights
+    add up to `whole`."""
+    return sums // _BASE**2, sums // _BASE % _BASE, whole - sums % _BASE
+
+
+class YoungerReplies:
+    """Younger's legal choices of discards, each with every draw she may make from a pool of talon
+    cards: the declarations of her hands, computed once to meet any elder hand and any cards left.
+
+    `pruned` keeps, of each number of cards, only the choices that no other matches or beats in
+    all five numbers in every draw from the pool: enough for her best reply (a choice so beaten
+    is never better for her, whatever elder holds and whichever cards are left), not for a ranking.
+    """
+
+    def __init__(self, younger: int, pool: Iterable[Card], smallest: int, blanche: tuple[bool, bool], *, pruned: bool = False) -> None:
+        self.blanche = blanche
+        pool = tuple(pool)
+        discard_masks, discard_sizes = _subsets(cards_of(younger))
+        draw_masks, draw_sizes = _subsets(pool)
+        self.sizes: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
+        for size in range(smallest, len(pool) + 1):
+            discards, draws = discard_masks[discard_sizes == size], draw_masks[draw_sizes == size]
+            codes = _codes((younger & ~discards)[:, None] | draws[None, :])
+            if pruned:
+                kept = _undominated(codes)
+                discards, codes = discards[kept], codes[kept]
+            self.sizes.append((size, discards, draws, codes))
+
+    def sums(self, elder: np.ndarray, left: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Her choices that the cards `left` (a mask) allow, as discard masks and sizes, and for
+        each elder hand (`elder`: codes) and each choice, the sum of `_reply_keys` over her draws
+        from `left`, each weighted so that the sum is n! times the expectation (n cards left).
+        Its largest arrays hold elder hands x choices x draws: under a million and a half numbers
+        even unpruned (220 elder hands with five cards left, 6,187 choices and draws)."""
+        count = left.bit_count()
+        parts = [(size, discards, codes[:, (draws & ~left) == 0]) for size, discards, draws, codes in self.sizes if size <= count]
+        distinct, index = np.unique(np.concatenate([codes.ravel() for _, _, codes in parts]), return_inverse=True)
+        table = _reply_keys(_decode(elder)[:, :, None], _decode(distinct)[:, None, :], self.blanche)
+        sums, start = [], 0
+        for size, _, codes in parts:
+            chosen = index[start : start + codes.size].reshape(codes.shape)
+            start += codes.size
+            sums.append(table[:, chosen].sum(axis=2) * (factorial(size) * factorial(count - size)))
+        masks = np.concatenate([discards for _, discards, _ in parts])
+        sizes = np.concatenate([np.full(len(discards), size) for size, discards, _ in parts])
+        return masks, sizes, np.concatenate(sums, axis=1)
+
+    def expectations(self, elder: int, left: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Against one elder hand: her choices (discard masks) that `left` allows, with elder's
+        expected net declarations, elder's chance of a repique and hers, over her draws."""
+        masks, _, sums = self.sums(_codes(np.array([elder], np.int64)), left)
+        whole = factorial(left.bit_count())
+        nets, elder_repiques, younger_repiques = _split(sums[0], whole)
+        return masks, nets / whole, elder_repiques / whole, younger_repiques / whole
+
+
+def _blanche(deal: Deal) -> tuple[bool, bool]:
+    """Whether elder and whether younger were dealt carte blanche."""
+    return is_carte_blanche(deal.elder_dealt), is_carte_blanche(deal.younger_dealt)
 
 
 # -- elder ---------------------------------------------------------------------------------------
@@ -326,45 +378,21 @@ def _advise_elder(deal: Deal) -> list[Advice]:
     hand, younger = deal.hands
     cards = cards_of(hand)
     talon = tuple(sorted(deal.talon))
-    blanche = (is_carte_blanche(deal.elder_dealt), is_carte_blanche(deal.younger_dealt))
-    sizes = range(rules.elder_min_exchange, rules.elder_max_exchange + 1)
-    smallest_reply = rules.younger_min_exchange
+    blanche = _blanche(deal)
+    replies = YoungerReplies(younger, talon, rules.younger_min_exchange, blanche, pruned=True)
     talon_masks, talon_sizes = _subsets(talon)
-
-    # Younger's replies: for each set of talon cards he may end up taking, his hands that matter.
-    younger_discards, younger_sizes = _subsets(cards_of(younger))
-    replies: dict[int, np.ndarray] = {}
-    for drawn in range(1 << 8):
-        count = int(talon_sizes[drawn])
-        if smallest_reply <= count <= 8 - sizes[0]:
-            replies[drawn] = _not_dominated(_codes(younger & ~younger_discards[younger_sizes == count] | talon_masks[drawn]))
-
-    # Elder's hands: every choice of discards with every set of cards he may draw.
-    choices, finals = [], []
-    for size in sizes:
+    advice, totals = [], []
+    for size in range(rules.elder_min_exchange, rules.elder_max_exchange + 1):
         discards = np.array(list(combinations(range(12), size)), np.int64).reshape(-1, size)
         keeps = hand & ~np.bitwise_or.reduce(1 << np.array(cards, np.int64)[discards], axis=1)
-        draws = np.flatnonzero(talon_sizes == size)
-        choices.append((size, discards, draws))
-        finals.append(_codes(keeps[:, None] | talon_masks[draws][None, :]))
-    elder_codes, elder_index = np.unique(np.concatenate([codes.ravel() for codes in finals]), return_inverse=True)
-
-    # Every elder hand against every younger hand that matters, then younger's best reply for each
-    # set of cards he may take.
-    younger_codes = np.unique(np.concatenate(list(replies.values())))
-    table = _net_keys(_decode(elder_codes)[:, :, None], _decode(younger_codes)[:, None, :], blanche)
-    best_reply = np.zeros((len(elder_codes), 1 << 8), np.int64)
-    for drawn, codes in replies.items():
-        best_reply[:, drawn] = table[:, np.searchsorted(younger_codes, codes)].min(axis=1)
-
-    advice, totals = [], []
-    start = 0
-    for (size, discards, draws), codes in zip(choices, finals):
-        grid = elder_index[start : start + codes.size].reshape(codes.shape)
-        start += codes.size
-        sums = _sums_over_orders(grid, draws, best_reply, smallest_reply)
-        # Each of the C(8, k) draws with each of the (8 - k)! orders of the rest is k! of the 8!
-        # orders of the talon: sums times k! are totals over the 8! orders, exact integers.
+        whole = factorial(8 - size)
+        sums = np.zeros((3, len(keeps)), np.int64)
+        for drawn in talon_masks[talon_sizes == size]:  # each draw of elder: his distinct hands, younger's best reply
+            codes, index = np.unique(_codes(keeps | drawn), return_inverse=True)
+            _, _, keys = replies.sums(codes, mask_of(talon) & ~int(drawn))
+            sums += np.stack(_split(keys.min(axis=1), whole))[:, index]
+        # Each draw's sums are (8 - k)! times younger's expectation; the C(8, k) draws are equally
+        # likely, and C(8, k) * (8 - k)! * k! = 8!: sums times k! are 8! times the expectation.
         for row, chosen in enumerate(discards):
             net, repiques, repiqued = (int(total) * factorial(size) for total in sums[:, row])
             totals.append(net)
@@ -376,37 +404,25 @@ def _advise_elder(deal: Deal) -> list[Advice]:
     return [advice[i] for i in sorted(range(len(advice)), key=lambda i: -totals[i])]
 
 
-def _sums_over_orders(grid: np.ndarray, draws: np.ndarray, best_reply: np.ndarray, smallest_reply: int) -> np.ndarray:
-    """For each choice (row of `grid`, elder's hand index per draw), the sums over the draws and
-    the orders of the cards left of: net points, elder's repiques, younger's repiques — younger
-    taking, in each order, the best of the prefixes he may take."""
-    pairs, pair_index = np.unique(grid * (1 << 8) + draws[None, :], return_inverse=True)
-    hands, drawn = pairs >> 8, pairs & 0xFF
-    totals = np.zeros((3, len(pairs)), np.int64)
-    for draw in np.unique(drawn):
-        chosen = np.flatnonzero(drawn == draw)
-        prefixes = _prefixes(0xFF & ~int(draw), smallest_reply)
-        replies = best_reply[hands[chosen][:, None, None], prefixes[None, :, :]].min(axis=2)
-        for part, values in enumerate(_split(replies)):
-            totals[part, chosen] = values.sum(axis=1)
-    return totals[:, pair_index.reshape(grid.shape)].sum(axis=2)
-
-
 # -- younger -------------------------------------------------------------------------------------
 def _advise_younger(deal: Deal) -> list[Advice]:
     elder, hand = deal.hands
-    left = deal.talon_left
-    blanche = (is_carte_blanche(deal.elder_dealt), is_carte_blanche(deal.younger_dealt))
-    choices = list(deal.legal_actions())
-    finals = np.array([hand & ~mask_of(choice.discards) | mask_of(left[: len(choice.discards)]) for choice in choices], np.int64)
-    keys = _net_keys(_decode(_codes(np.array([elder], np.int64))), _decode(_codes(finals)), blanche)
-    nets, elder_repiques, younger_repiques = _split(keys)
+    left = tuple(sorted(deal.talon_left))  # the cards only: younger does not know their order
+    blanche = _blanche(deal)
+    masks, _, sums = YoungerReplies(hand, left, deal.rules.younger_min_exchange, blanche).sums(
+        _codes(np.array([elder], np.int64)), mask_of(left)
+    )
+    position = {int(mask): index for index, mask in enumerate(masks)}
+    choices = [choice.discards for choice in deal.legal_actions()]
+    keys = sums[0][[position[mask_of(discards)] for discards in choices]]
+    whole = factorial(len(left))
+    nets, elder_repiques, younger_repiques = _split(keys, whole)
     order = np.argsort(keys, kind="stable")  # younger's best first: the reply elder's advice assumes
     return [
         Advice(
-            seat=YOUNGER, discards=choices[i].discards, expected=-float(nets[i]),
-            repique=float(younger_repiques[i]), repiqued=float(elder_repiques[i]),
-            hand=hand, opponent=elder, pool=left[: len(choices[i].discards)], carte_blanche=blanche[YOUNGER],
+            seat=YOUNGER, discards=choices[i], expected=-int(nets[i]) / whole,
+            repique=int(younger_repiques[i]) / whole, repiqued=int(elder_repiques[i]) / whole,
+            hand=hand, opponent=elder, pool=left, carte_blanche=blanche[YOUNGER],
         )
         for i in order
     ]

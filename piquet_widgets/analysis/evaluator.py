@@ -54,7 +54,7 @@ from math import comb
 
 import numpy as np
 
-from piquet_widgets.analysis.advisor import SIGNED, Advice, _codes, _decode, _subsets, advise_exchange, declaration_scores, discard_sentences
+from piquet_widgets.analysis.advisor import SIGNED, Advice, YoungerReplies, _codes, _decode, advise_exchange, declaration_scores, discard_sentences
 from piquet_widgets.analysis.observation import Standing
 from piquet_widgets.analysis.players import _strength
 from piquet_widgets.analysis.solver import ELDER as SOLVER_ELDER
@@ -160,33 +160,18 @@ def evaluate_exchange(
 
 class _YoungerChoices:
     """Younger's legal discards and the declarations they lead to against any elder hand, for
-    draws from a fixed pool of talon cards (his hands are decoded once, for every draw of the pool)."""
+    draws from a fixed pool of talon cards (the advisor's `YoungerReplies`), with her reply."""
 
     def __init__(self, younger: int, pool: tuple[Card, ...], blanche: tuple[bool, bool], smallest: int) -> None:
-        self.younger, self.blanche = younger, blanche
-        discard_masks, discard_sizes = _subsets(cards_of(younger))
-        draw_masks, draw_sizes = _subsets(pool)
-        self.sizes: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-        for size in range(smallest, len(pool) + 1):
-            discards, draws = discard_masks[discard_sizes == size], draw_masks[draw_sizes == size]
-            hands = (younger & ~discards)[:, None] | draws[None, :]
-            self.sizes[size] = (discards, draws, _decode(_codes(hands)))
+        self.younger = younger
+        self.draws = YoungerReplies(younger, pool, smallest, blanche)
         self.replies: dict[tuple[int, int], tuple[int, float]] = {}
 
-    def table(self, elder: int, left: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Every legal discard (masks, sizes) with the talon cards `left` (a mask), and elder's net
+    def table(self, elder: int, left: int) -> tuple[np.ndarray, np.ndarray]:
+        """Every legal discard (masks) with the talon cards `left` (a mask), and elder's net
         declarations after it, averaged exactly over younger's draws (any j of `left`, equally likely)."""
-        theirs = _decode(_codes(np.array([elder], np.int64)))[:, :, None]
-        masks, sizes, nets = [], [], []
-        for size, (discards, draws, decoded) in self.sizes.items():
-            if size > left.bit_count():
-                break
-            columns = (draws & ~left) == 0
-            elder_total, younger_total, _, _ = declaration_scores(theirs, decoded[:, :, columns], self.blanche)
-            masks.append(discards)
-            sizes.append(np.full(len(discards), size))
-            nets.append((elder_total - younger_total).mean(axis=1))
-        return np.concatenate(masks), np.concatenate(sizes), np.concatenate(nets)
+        masks, nets, _, _ = self.draws.expectations(elder, left)
+        return masks, nets
 
     def reply(self, elder: int, left: int) -> tuple[int, float]:
         """Younger's reply (cached): the discards (a mask) with the best declarations for him (his
@@ -194,7 +179,7 @@ class _YoungerChoices:
         keeps for the play; and elder's expected net declarations after it."""
         key = (elder, left)
         if key not in self.replies:
-            discards, _, net = self.table(elder, left)
+            discards, net = self.table(elder, left)
             best = int(np.argmax(-net + STRENGTH_WEIGHT * _play_strength(self.younger & ~discards)))
             self.replies[key] = int(discards[best]), float(net[best])
         return self.replies[key]
@@ -298,7 +283,8 @@ class _Work:
         deal = self.deal
         elder, hand = deal.hands
         left = tuple(sorted(deal.talon_left))  # the cards only: younger does not know their order
-        discards, sizes, net = _YoungerChoices(hand, left, self.blanche, self.rules.younger_min_exchange).table(elder, mask_of(left))
+        discards, net = _YoungerChoices(hand, left, self.blanche, self.rules.younger_min_exchange).table(elder, mask_of(left))
+        sizes = [int(mask).bit_count() for mask in discards]
         listed = _short_list(discards.tolist(), -net, hand, settings, self.include)
         rng = random.Random(_seed(deal.hands, mask_of(left)))
         draws: dict[int, list[tuple[Card, ...]]] = {}

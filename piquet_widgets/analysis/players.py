@@ -19,8 +19,8 @@ wins a trick as cheaply as it can, and otherwise throws its lowest card. It is d
 same deal always gets the same choices. With both hands on the table (open piquet) it sees the
 opponent's hand, as the learner does.
 
-The club player (`ClubPlayer`) takes the exchange advisor's choice and looks one card ahead in
-play; the expert (`ExpertPlayer`) plays every card with the exact solver and takes the exchange
+The club player (`ClubPlayer`) takes the exchange advisor's choice (the declarations, over the
+talon's cards it sees but not their order) and looks one card ahead in play; the expert (`ExpertPlayer`) plays every card with the exact solver and takes the exchange
 evaluator's choice (`evaluator.py`: the whole deal, over the talon orders it cannot see). Both are
 deterministic. Measured by `benchmarks/bench_match.py` (80 deals, each played twice with seats
 swapped): expert beats club by about 6.9 points a deal, club beats beginner by about 9.
