@@ -34,6 +34,7 @@ from piquet_widgets.teach.lessons import LESSONS, text
 from piquet_widgets.teach.lessons import lesson as script_lesson
 from piquet_widgets.teach.progress import MAX_KEPT_BYTES, KeptProgress
 from piquet_widgets.widgets.batch import one_message_each
+from piquet_widgets.widgets.board import set_shown
 from piquet_widgets.widgets.browser_store import progress_store
 from piquet_widgets.widgets.language import LanguageSelector, Texts, change_language
 from piquet_widgets.widgets.lesson import LessonView
@@ -183,14 +184,15 @@ class PageLanguage(PythonOwnedState, anywidget.AnyWidget):
     lang = traitlets.Unicode(DEFAULT_LANGUAGE).tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self) -> None:
+    def __init__(self, title: Callable[[], str]) -> None:
         super().__init__(layout=widgets.Layout(display="none"))
+        self._title = title
 
     def show(self) -> None:
         """The language and the title now spoken."""
         with self.hold_sync():
             self.lang = get_language()
-            self.title = _("Piquet with open hands")
+            self.title = self._title()
 
 
 class App:
@@ -228,8 +230,10 @@ class App:
             "practice": self._button(lambda: _("Practice table"), "pw-nav", "pw-nav-practice", on_click=lambda: self.show_section("practice")),
             "glossary": self._button(lambda: _("Glossary"), "pw-nav", "pw-nav-glossary", on_click=lambda: self.show_section("glossary")),
         }
+        self.section = ""
+        self._practice_mode = params.mode
         header = self.texts.html(self._header_html, "pw-header")
-        self.page_language = PageLanguage()
+        self.page_language = PageLanguage(self._title)
         self.texts.add(self.page_language.show)
         self.language_select = LanguageSelector()
         self.language_select.add_class("pw-page-language")
@@ -246,7 +250,6 @@ class App:
         self.root = self.texts.keep(widgets.VBox([header, nav, self.messages, self.content, connection_lost, self.page_language, self.progress_store]))
         self.root.add_class("pw-app")
         self.root._pw_app = self  # type: ignore[attr-defined]  # the page keeps its App alive
-        self.section = ""
         if deferred:
             # the fan of cards of the app's Voilà template, which draws it (pw-dealing)
             fan = '<div class="pw-dealing" aria-hidden="true"><span></span><span></span><span></span></div>'
@@ -258,11 +261,28 @@ class App:
     def _button(self, label: Callable[[], str], *classes: str, on_click: Callable[[], None]) -> widgets.Button:
         return _button(label, *classes, on_click=on_click, texts=self.texts)
 
-    @staticmethod
-    def _header_html() -> str:
-        title = _("Piquet with open hands")
-        welcome = _("Learn the classic card game for two: lessons from the first card to a whole partie, deals stepped through and explained, and a table to practise with both hands face up.")
-        return f"{STYLE}<h1>{escape(title)}</h1><p class='pw-welcome'>{escape(welcome)}</p>"
+    def _at_closed_table(self) -> bool:
+        """The page shows the practice table playing closed piquet."""
+        return self.section == "practice" and self._practice_mode == "closed"
+
+    def _title(self) -> str:
+        """The page's title: it follows the game on the table."""
+        return _("Piquet: the real, closed game") if self._at_closed_table() else _("Piquet with open hands")
+
+    def _header_html(self) -> str:
+        if self._at_closed_table():
+            welcome = _("Each player sees only his own hand: you learn the other from what is said aloud and from the cards played.")
+        else:
+            welcome = _("Learn the classic card game for two: lessons from the first card to a whole partie, deals stepped through and explained, and a table to practise with both hands face up.")
+        return f"{STYLE}<h1>{escape(self._title())}</h1><p class='pw-welcome'>{escape(welcome)}</p>"
+
+    def play_closed(self) -> None:
+        """"Play a real game": the practice table with closed hands (a new closed partie if the
+        table was playing with open hands)."""
+        self._practice_mode = "closed"
+        if "practice" in self._built:
+            self.practice.set_mode("closed")
+        self.show_section("practice")
 
     # -- navigation --------------------------------------------------------------------------
     def _first_paint(self) -> None:
@@ -288,6 +308,7 @@ class App:
         self.section = section
         (self.root.add_class if section == "lesson" else self.root.remove_class)("pw-on-lesson")
         self.content.children = (self._built[section],)
+        self.texts.refresh()  # the title and the header follow the game on the table
 
     def show_lesson(self, number: int) -> None:
         """Open lesson `number` in the lessons section."""
@@ -312,7 +333,7 @@ class App:
     def _lesson_page(self, number: int) -> widgets.Widget:
         if number not in self._lessons:
             view = LessonView(number, on_next=self.show_lesson, on_progress=self._show_lesson_progress, progress=self.progress,
-                              on_practise=self.practise_deal, lazy=True)
+                              on_practise=self.practise_deal, on_play_closed=self.play_closed, lazy=True)
             self._lessons[number] = view.page()  # it follows the language itself
         return self._lessons[number]
 
@@ -329,7 +350,10 @@ class App:
             self._lesson_buttons.append(button)
         heading = self.texts.html(lambda: "<strong>{}</strong>".format(escape(_("Lessons"))))
         self._share_done = self.texts.html(self._share_done_html, "pw-lesson-share")
-        listing = widgets.VBox([heading, self._share_done] + self._lesson_buttons)
+        # Offered on the first screen to a learner who has finished every lesson.
+        self._graduate = self._button(lambda: _("All done: play a real game →"), "pw-play-closed", on_click=self.play_closed)
+        set_shown(self._graduate, self.progress.share_done() >= 1)
+        listing = widgets.VBox([heading, self._share_done, self._graduate] + self._lesson_buttons)
         listing.add_class("pw-lesson-list")
         menu = self._button(lambda: _("All lessons ▾"), "pw-lesson-menu", on_click=self.toggle_lesson_list)
         self._lesson_box = widgets.Box([self._lesson_page(self.lesson_number)])
@@ -355,6 +379,7 @@ class App:
         for number, button in enumerate(self._lesson_buttons, 1):
             button.description = button.tooltip = self._lesson_label(number)
         self._share_done.value = self._share_done_html()
+        set_shown(self._graduate, self.progress.share_done() >= 1)
 
     def _walkthrough_deal(self) -> tuple[object, Callable[[], str]]:
         """What the walkthrough opens first — the link's deal, or Cavendish's example — and its
@@ -433,12 +458,18 @@ class App:
     def _build_practice(self) -> widgets.Widget:
         from piquet_widgets.widgets.practice import PracticeTable
 
-        seed, mode = self.params.seed, self.params.mode
+        seed, mode = self.params.seed, self._practice_mode
         table = PracticeTable(deal=seed, mode=mode, language_selector=False) if seed is not None else PracticeTable(mode=mode, language_selector=False)
+        table.mode_select.observe(self._on_practice_mode, names="value")
         self.practice = table
         box = widgets.VBox([table])
         box.add_class("pw-section-practice")
         return box
+
+    def _on_practice_mode(self, change: dict) -> None:
+        """The table's mode menu changed the game: the title and the header follow."""
+        self._practice_mode = self.practice.session.mode
+        self.texts.refresh()
 
     def practise_deal(self, code: str) -> None:
         """Put the deal of `code` on the practice table and show it: a finished walkthrough's

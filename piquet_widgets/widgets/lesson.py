@@ -190,6 +190,7 @@ class LessonView:
         on_progress: Callable[[], None] | None = None,
         progress: KeptProgress | None = None,
         on_practise: Callable[[str], None] | None = None,
+        on_play_closed: Callable[[], None] | None = None,
         lazy: bool = False,
     ) -> None:
         self.lesson: Lesson = script.lesson(key)  # its number (place in the order) or its slug
@@ -197,6 +198,7 @@ class LessonView:
         self.on_next = on_next  # opens another lesson: the page's "Next lesson →" calls it
         self.on_progress = on_progress  # called after each exercise or drill solved
         self.on_practise = on_practise  # a finished walkthrough's "Practise this deal" (the app's practice table)
+        self.on_play_closed = on_play_closed  # the last lesson's "Play a real game": the closed table
         self.lazy = lazy
         self.texts = Texts()
         self.kept = progress
@@ -388,6 +390,18 @@ class LessonView:
 
         return self.texts.html(render, "pw-lesson-summary")
 
+    def _onward(self, css_class: str, label: Callable[[], str], go: Callable[[], None]) -> widgets.Button:
+        """The button at a lesson's end that leads on (the next lesson, or the real game)."""
+        button = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-end"))
+        button.add_class(css_class)
+        button.on_click(lambda _button: go())
+
+        def relabel() -> None:
+            button.description = button.tooltip = label()
+
+        self.texts.add(relabel)
+        return button
+
     def page(self) -> widgets.VBox:
         """The whole lesson: introduction, parts, exercises and summary."""
         children = [self.introduction()]
@@ -400,15 +414,9 @@ class LessonView:
         ]
         if self.on_next is not None and self.lesson.number < len(script.LESSONS):
             following = self.lesson.number + 1
-            button = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-end"))
-            button.add_class("pw-next-lesson")
-            button.on_click(lambda _button: self.on_next(following))
-
-            def label() -> None:
-                button.description = button.tooltip = _("Next lesson →")
-
-            self.texts.add(label)
-            children.append(button)
+            children.append(self._onward("pw-next-lesson", lambda: _("Next lesson →"), lambda: self.on_next(following)))
+        elif self.on_play_closed is not None and self.lesson.number == len(script.LESSONS):
+            children.append(self._onward("pw-play-closed", lambda: _("Play a real game: closed piquet →"), self.on_play_closed))
         box = widgets.VBox(children)
         box.add_class("pw-lesson")
         box.add_class(f"pw-lesson-{self.lesson.number}")
