@@ -306,7 +306,7 @@ def test_a_hint_first_names_the_idea_then_the_move_with_its_cards_outlined():
     table.analyst.runner.wait(60)  # about a second: it may go on in the runner's thread
     nudge = text_of(find(table, "pw-hint-text").value).strip()
     assert nudge.startswith("Keep your ") and "Hint:" not in nudge and "%" not in nudge
-    suit = nudge.split()[2].rstrip(":")
+    suit = nudge.removeprefix("Keep your ").removeprefix("best ").split(":")[0]
     assert sum(1 for card in kept if card.suit.name_in_words() == suit) >= 3  # the suit named is kept
     assert hand_row(table, ELDER).outlined == []
     table.show_hint()
