@@ -16,7 +16,7 @@ from piquet_widgets.engine.deal import ELDER, YOUNGER, Phase, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.records import is_partie, record_timeline
 from piquet_widgets.i18n import N_, _, ngettext
-from piquet_widgets.teach.words import number_words, seat_at_start, seat_word
+from piquet_widgets.teach.words import number_words, seat_word
 
 __all__ = ["reason", "points_in_words", "tricks_in_words", "review_json", "review_text"]
 
@@ -75,9 +75,13 @@ def _play_reason(mistake: Mistake) -> str:
         return _("The {card} guarded your {honour}: without it, your {honour} goes to a trick of {opponent}'s instead of winning one.").format(
             honour=about[0].name_in_words(), **values
         )
+    if motif == "lead_given" and len(about) == 1:
+        return _("The {card} gave {opponent} the lead, and he wins the next trick with the {led}; the {best} kept the lead.").format(
+            led=_names(about), **values
+        )
     if motif == "lead_given":
         return ngettext(
-            "The {card} gave {opponent} the lead, and he wins the next trick with the {led}; the {best} kept the lead.",
+            "The {card} gave {opponent} the lead, and he wins the next {count} trick with the {led}; the {best} kept the lead.",
             "The {card} gave {opponent} the lead, and he wins the next {count} tricks with the {led}; the {best} kept the lead.",
             len(about),
         ).format(count=number_words(len(about)), led=_names(about), **values)
@@ -166,7 +170,7 @@ def review_text(record: Any, seats: Iterable[Seat] | None = None) -> str:
     answer = review_json(record, seats)
     lines = []
     for item in answer["mistakes"]:
-        seat = seat_at_start(ELDER if item["seat"] == "elder" else YOUNGER)
+        seat = seat_word(ELDER if item["seat"] == "elder" else YOUNGER)
         cost = points_in_words(item["cost"])
         if item["phase"] == "play":
             head = _("Trick {trick}, {seat}: {cost}.").format(trick=item["trick"], seat=seat, cost=cost)
