@@ -251,7 +251,7 @@ def hostile_files(tmp_path):
     return [deep, deep_lines, huge_number, huge_field, binary, large, pipe, tmp_path, Path("/dev/zero")]
 
 
-@pytest.mark.parametrize("command", ["replay", "solve"])
+@pytest.mark.parametrize("command", ["replay", "solve", "review"])
 def test_hostile_files_exit_2_with_one_line_and_no_traceback(tmp_path, command):
     for path in hostile_files(tmp_path):
         done = run(command, "--json", str(path))
@@ -302,7 +302,7 @@ def test_every_option_has_help_stating_its_default():
     from piquet_widgets.cli import _parser
 
     commands = next(action for action in _parser()._actions if isinstance(action, argparse._SubParsersAction))
-    assert set(commands.choices) == {"serve", "replay", "solve", "deal", "lessons"}
+    assert set(commands.choices) == {"serve", "replay", "solve", "deal", "review", "lessons"}
     checked = set()
     for name, command in commands.choices.items():
         assert any(choice.dest == name and choice.help for choice in commands._choices_actions), name
@@ -311,7 +311,7 @@ def test_every_option_has_help_stating_its_default():
                 continue
             assert action.help and "default" in action.help, (name, action.dest)
             checked.add((name, action.dest))
-    assert {("deal", "seed"), ("deal", "json"), ("lessons", "folder"), ("replay", "file"), ("solve", "json"), ("serve", "port"), ("serve", "no_browser")} <= checked
+    assert {("deal", "seed"), ("deal", "json"), ("lessons", "folder"), ("replay", "file"), ("solve", "json"), ("serve", "port"), ("serve", "no_browser"), ("review", "seat")} <= checked
     assert "(default: a random seed)" in " ".join(run("deal", "--help").stdout.split())
 
 

@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from piquet_widgets.analysis.review import Line, StopCheck, best_line, review_exchanges, review_play, stopping
 from piquet_widgets.analysis.solver import Solver
@@ -30,7 +30,9 @@ from piquet_widgets.engine.cards import ACE, KING, QUEEN, SUIT_MASKS, Card, card
 from piquet_widgets.engine.combinations import Category, best_declaration, points_of, sequences_of, sets_of
 from piquet_widgets.engine.deal import ELDER, Deal, Declare, Exchange, Phase, Play, Seat
 
-__all__ = ["MOTIFS", "PLAY_MOTIFS", "EXCHANGE_MOTIFS", "DECLARATION_MOTIFS", "Mistake", "review_mistakes", "best_scores"]
+__all__ = [
+    "MOTIFS", "PLAY_MOTIFS", "EXCHANGE_MOTIFS", "DECLARATION_MOTIFS", "Mistake", "review_mistakes", "latest_play_mistake", "best_scores",
+]
 
 #: The motifs of the play, in the order they are looked for: what the deal loses first, then the
 #: card's fault that explains it, then the plain count of tricks.
@@ -218,6 +220,18 @@ def _play_mistakes(timeline: Sequence[Deal], seats: frozenset[Seat], solver: Sol
         motif, about = play_motif(before, note.card, good, bad)
         found.append(Mistake(note.index, note.seat, Phase.PLAY, note.trick, (note.card,), note.better, note.cost, motif, about, good, bad))
     return found
+
+
+def latest_play_mistake(timeline: Sequence[Deal], seats: Iterable[Seat], solver: Solver | None = None, should_stop: StopCheck = None) -> Mistake | None:
+    """The mistake of the last card one of `seats` played in the timeline, if that card was one:
+    what the practice table flags as soon as the card is played."""
+    wanted = frozenset(seats)
+    plays = [i for i, (before, _after) in enumerate(zip(timeline, timeline[1:])) if before.phase is Phase.PLAY and before.to_move in wanted]
+    if not plays:
+        return None
+    index = plays[-1]
+    found = _play_mistakes(timeline[index : index + 2], wanted, solver or Solver(), should_stop)
+    return replace(found[0], index=index) if found else None
 
 
 # -- the exchange ----------------------------------------------------------------------------------
