@@ -97,4 +97,5 @@ class MistakeFlag(widgets.VBox):
             set_value(self.line, "")
             return
         items = "".join(f"<li>{escape(sentence)}</li>" for sentence in self.mistake.played_line.lines())
-        set_value(self.line, f"<p>{escape(_('The best play after your card:'))}</p><ol>{items}</ol>")
+        heading = _("The best play after your card:")
+        set_value(self.line, f"<p>{escape(heading)}</p><ol>{items}</ol>")
