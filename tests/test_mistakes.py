@@ -101,7 +101,7 @@ def test_ducking_gives_the_lead_to_the_opponents_winners():
     mistake = mistake_at(timeline, YOUNGER)
     assert mistake.motif == "lead_given" and set(mistake.about) == set(parse_cards("AD KD"))
     assert mistake.best == (parse_card("TH"),)
-    assert reason(mistake).startswith("The seven of hearts gave elder the lead, and he wins the next two tricks with the ")
+    assert reason(mistake).startswith("The seven of hearts gave elder the lead, and he wins the next 2 tricks with the ")
 
 
 def test_exchange_motifs_on_arranged_hands():

@@ -15,10 +15,10 @@ from piquet_widgets.engine.combinations import points_of, sequences_of, sets_of
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Phase, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.records import is_partie, record_timeline
-from piquet_widgets.i18n import N_, _, ngettext
+from piquet_widgets.i18n import N_, _, get_language, ngettext
 from piquet_widgets.teach.words import number_words, seat_word
 
-__all__ = ["reason", "points_in_words", "tricks_in_words", "review_json", "review_text"]
+__all__ = ["reason", "points_in_words", "tricks_text", "review_json", "review_text"]
 
 NAMED = 3  # at most this many equally good choices are named
 
@@ -27,13 +27,23 @@ def points_in_words(points: float) -> str:
     """'one point', 'about five points': a cost as whole points in words."""
     whole = max(1, round(points))
     if whole == points:
-        return ngettext("{count} point", "{count} points", whole).format(count=number_words(whole))
-    return ngettext("about {count} point", "about {count} points", whole).format(count=number_words(whole))
+        return ngettext("{count} point", "{count} points", whole).format(count=_before_a_point(whole))
+    return ngettext("about {count} point", "about {count} points", whole).format(count=_before_a_point(whole))
 
 
-def tricks_in_words(count: int) -> str:
-    """'seven tricks', in words."""
-    return ngettext("{count} trick", "{count} tricks", count).format(count=number_words(count))
+def _before_a_point(number: int) -> str:
+    """A number in words before the word for a point, a masculine noun in every language here:
+    Spanish shortens its 'uno' there ('un tanto', 'veintiún tantos')."""
+    words = number_words(number)
+    if get_language() == "es" and words.endswith("uno"):
+        return words[:-3] + ("ún" if words.endswith("iuno") else "un")
+    return words
+
+
+def tricks_text(count: int) -> str:
+    """'7 tricks': a count of tricks in figures (a trick is feminine in Spanish and Portuguese,
+    which the number words do not follow)."""
+    return ngettext("{count} trick", "{count} tricks", count).format(count=count)
 
 
 def _names(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -54,7 +64,7 @@ def _play_reason(mistake: Mistake) -> str:
     best_tricks, played_tricks = mistake.tricks
     values = dict(
         card=mistake.played[0].name_in_words(), best=or_names([c.name_in_words() for c in mistake.best[:NAMED]]),
-        opponent=seat_word(mistake.seat.other), tricks=tricks_in_words(played_tricks), best_tricks=tricks_in_words(best_tricks),
+        opponent=seat_word(mistake.seat.other), tricks=tricks_text(played_tricks), best_tricks=tricks_text(best_tricks),
         cost=points_in_words(mistake.cost),
     )
     if motif == "capot_allowed":
@@ -84,7 +94,7 @@ def _play_reason(mistake: Mistake) -> str:
             "The {card} gave {opponent} the lead, and he wins the next {count} trick with the {led}; the {best} kept the lead.",
             "The {card} gave {opponent} the lead, and he wins the next {count} tricks with the {led}; the {best} kept the lead.",
             len(about),
-        ).format(count=number_words(len(about)), led=_names(about), **values)
+        ).format(count=len(about), led=_names(about), **values)
     if motif == "suit_blocked":
         return _("After the {card} your {suit}, your longest suit, take fewer tricks: {tricks} in all instead of {best_tricks}.").format(
             suit=about[0].suit.name_in_words(), **values
