@@ -4,17 +4,20 @@ A drill shows rows of cards and asks the learner to act on them — click the ca
 type what they are worth, say "Good", "Not good" or "Equal", pick the card he may play, say who
 wins a trick, settle a partie. `make(kind, seed, level)` deals one (the same for the same seed,
 harder for a higher level, from 1 to `LEVELS`); `check(drill, answer)` judges an answer and says
-why in one sentence, naming the cards concerned. Nothing here knows about widgets: the drill
-widget only shows a `Drill` and forwards what the learner did.
+why in one sentence, naming the cards concerned — after a second miss; the first miss gets a
+hint toward the method, never the answer (`Attempt` keeps that rule). Nothing here knows about
+widgets: the drill widget only shows a `Drill` and forwards what the learner did.
 
 >>> drill = make("point_cards", seed=3, level=1)
 >>> drill.answer
 'cards'
 >>> check(drill, drill.solution).right
 True
->>> feedback = check(drill, frozenset())
->>> feedback.right, bool(feedback.reason.text()), feedback.cards == drill.concerned
-(False, True, True)
+>>> feedback = check(drill, frozenset())                 # a first miss: how to find the point
+>>> feedback.right, bool(feedback.reason.text()), feedback.cards
+(False, True, ())
+>>> check(drill, frozenset(), misses=1).cards == drill.concerned  # the second: the cards concerned
+True
 """
 
 from __future__ import annotations
