@@ -26,6 +26,7 @@ MEASURES = {
     "evaluator": "the whole-deal exchange evaluator: its first choice's loss against an exhaustive reference, and its time",
     "load": "thirty visitors at once on one server, each playing a deal to the end (some in Chromium)",
     "match": "the computer levels against each other: points per deal with a 95% confidence interval",
+    "review": "the review's reasons: the share of mistakes of 2 points or more (200 deals, club computer) given a motif other than 'other'",
     "solver": "the exact trick solver: a whole deal from the opening lead, and the next position",
     "widgets": "a walkthrough step and a practice click in the kernel (with --browser: click to page in Chromium)",
 }

@@ -1,4 +1,4 @@
-"""The `piquet-widgets` command: serve | replay | solve | deal | lessons (the formats and the
+"""The `piquet-widgets` command: serve | replay | solve | deal | review | lessons (the formats and the
 command line are described in the repository's docs/formats.md).
 
 A bad file exits with status 2 and one line on standard error; never a traceback. Only `serve`
@@ -82,6 +82,15 @@ def _solve(value: Any, as_json: bool) -> str:
     return json.dumps(solve_json(value)) if as_json else solve_text(value)
 
 
+def _review(seat: str) -> Callable[[Any, bool], str]:
+    """The `review` answer for the seat(s) named on the command line."""
+    from piquet_widgets.engine.deal import Seat
+    from piquet_widgets.teach.mistakes import review_json, review_text
+
+    seats = list(Seat) if seat == "both" else [Seat.ELDER if seat == "elder" else Seat.YOUNGER]
+    return lambda value, as_json: json.dumps(review_json(value, seats), ensure_ascii=False) if as_json else review_text(value, seats)
+
+
 def _answer_file(name: str, answer: Callable[[Any, bool], str], as_json: bool, out: TextIO, err: TextIO) -> bool:
     """Answer the record or position in a file (or `-`), or every line of a JSON Lines file.
     Returns whether every answer succeeded; a bad file of one value raises."""
@@ -159,6 +168,11 @@ def _parser() -> argparse.ArgumentParser:
         command = commands.add_parser(name, help=help_text, description=help_text)
         command.add_argument("file", metavar="FILE", help=_("a JSON or JSON Lines (.jsonl) file, or - for standard input (required; no default)"))
         command.add_argument("--json", action="store_true", help=_("print JSON, one line per answer (default: text)"))
+    review = commands.add_parser("review", help=_("each mistake of a deal record, valued with open hands, with its reason"),
+                                 description=_("each mistake of a deal record, valued with open hands, with its reason"))
+    review.add_argument("file", metavar="FILE", help=_("a JSON or JSON Lines (.jsonl) file, or - for standard input (required; no default)"))
+    review.add_argument("--json", action="store_true", help=_("print JSON, one line per answer (default: text)"))
+    review.add_argument("--seat", choices=("elder", "younger", "both"), default="both", help=_("whose decisions to review (default: both)"))
     lessons = commands.add_parser("lessons", help=_("copy the lesson notebooks into a folder"))
     lessons.add_argument("folder", metavar="DIR", nargs="?", default="piquet-lessons", help=_("the folder to copy them into, made if missing (default: piquet-lessons)"))
     lessons.add_argument("--overwrite", action="store_true", help=_("replace copies already in the folder (default: keep them)"))
@@ -166,6 +180,12 @@ def _parser() -> argparse.ArgumentParser:
     deal.add_argument("--seed", type=int, metavar="N", help=_("shuffle with this seed: the same seed gives the same deal (default: a random seed)"))
     deal.add_argument("--json", action="store_true", help=_("print JSON on one line (default: indented JSON)"))
     return parser
+
+
+def _answer_for(args: argparse.Namespace) -> Callable[[Any, bool], str]:
+    if args.command == "review":
+        return _review(args.seat)
+    return _replay if args.command == "replay" else _solve
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -181,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             _lessons(args.folder, args.overwrite, sys.stdout)
         elif args.command == "deal":
             _deal(args.seed, args.json, sys.stdout)
-        elif not _answer_file(args.file, _replay if args.command == "replay" else _solve, args.json, sys.stdout, sys.stderr):
+        elif not _answer_file(args.file, _answer_for(args), args.json, sys.stdout, sys.stderr):
             return EXIT_BAD_INPUT
     except PiquetError as error:
         print(f"piquet-widgets: {error}", file=sys.stderr)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -308,7 +309,7 @@ def hostile_files(tmp_path):
     return [deep, deep_lines, huge_number, huge_field, binary, large, pipe, tmp_path, Path("/dev/zero")]
 
 
-@pytest.mark.parametrize("command", ["replay", "solve"])
+@pytest.mark.parametrize("command", ["replay", "solve", "review"])
 def test_hostile_files_exit_2_with_one_line_and_no_traceback(tmp_path, command):
     for path in hostile_files(tmp_path):
         done = run(command, "--json", str(path))
@@ -359,7 +360,7 @@ def test_every_option_has_help_stating_its_default():
     from piquet_widgets.cli import _parser
 
     commands = next(action for action in _parser()._actions if isinstance(action, argparse._SubParsersAction))
-    assert set(commands.choices) == {"serve", "replay", "solve", "deal", "lessons"}
+    assert set(commands.choices) == {"serve", "replay", "solve", "deal", "review", "lessons"}
     checked = set()
     for name, command in commands.choices.items():
         assert any(choice.dest == name and choice.help for choice in commands._choices_actions), name
@@ -368,7 +369,7 @@ def test_every_option_has_help_stating_its_default():
                 continue
             assert action.help and "default" in action.help, (name, action.dest)
             checked.add((name, action.dest))
-    assert {("deal", "seed"), ("deal", "json"), ("lessons", "folder"), ("replay", "file"), ("solve", "json"), ("serve", "port"), ("serve", "no_browser")} <= checked
+    assert {("deal", "seed"), ("deal", "json"), ("lessons", "folder"), ("replay", "file"), ("solve", "json"), ("serve", "port"), ("serve", "no_browser"), ("review", "seat")} <= checked
     assert "(default: a random seed)" in " ".join(run("deal", "--help").stdout.split())
 
 
@@ -379,3 +380,100 @@ def test_help_points_to_the_formats_in_the_repository():
     assert "docs/formats.md" in " ".join(text.split()) and "docs/formats.md" in cli.__doc__
     for command in ("replay", "solve", "deal", "lessons", "serve"):
         assert command in text
+
+
+# -- review ----------------------------------------------------------------------------------------
+MISTAKE_FIELDS = {"seat", "phase", "trick", "played", "best", "cost", "motif", "reason", "line"}
+REVIEW_DOCS = (Path(__file__).parent.parent / "docs" / "formats.md").read_text().split("### `review --json`", 1)[1]
+DOCUMENTED_MOTIFS = set(re.findall(r"^\| `([a-z_]+)` \|", REVIEW_DOCS, re.MULTILINE))
+
+
+def beginner_record(seed: int) -> dict:
+    """A deal played by the beginner's rules for both seats: it holds mistakes."""
+    from piquet_widgets.analysis.players import complete
+    from piquet_widgets.engine import Deal, record_of
+
+    return record_of(complete(Deal.from_seed(seed))[-1])
+
+
+def test_review_json_follows_the_contract():
+    record = beginner_record(3)
+    done = run("review", "--json", "-", stdin=json.dumps(record))
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["scores"] == json.loads(run("replay", "--json", "-", stdin=json.dumps(record)).stdout)["scores"]
+    assert set(answer["best_scores"]) == {"elder", "younger"}
+    assert answer["mistakes"], "the beginner's rules make mistakes"
+    for mistake in answer["mistakes"]:
+        assert MISTAKE_FIELDS <= set(mistake) and mistake["seat"] in ("elder", "younger")
+        assert mistake["phase"] in ("exchange", "declarations", "play") and mistake["cost"] > 0
+        assert mistake["motif"] in DOCUMENTED_MOTIFS and mistake["reason"].endswith(".")
+        if mistake["phase"] == "play":
+            assert 1 <= mistake["trick"] <= 12 and len(mistake["played"]) == 1
+            assert mistake["played"][0] not in mistake["best"]
+
+
+def test_review_of_each_play_mistake_agrees_with_solve():
+    """Each card reviewed as a mistake, checked by `solve` on the record stopped just before it."""
+    record = beginner_record(3)
+    answer = json.loads(run("review", "--json", "--seat", "elder", "-", stdin=json.dumps(record)).stdout)
+    plays = record["play"].split()
+    checked = 0
+    for mistake in answer["mistakes"]:
+        assert mistake["seat"] == "elder"
+        if mistake["phase"] != "play":
+            continue
+        before = next(i for i in range(len(plays)) if plays[i] == mistake["played"][0])
+        solved = json.loads(run("solve", "--json", "-", stdin=json.dumps(record | {"play": " ".join(plays[:before])})).stdout)
+        assert solved["to_move"] == "elder"
+        assert mistake["cost"] == solved["value"] - solved["cards"][mistake["played"][0]]
+        assert set(mistake["best"]) == {card for card, value in solved["cards"].items() if value == solved["value"]}
+        assert mistake["line"] and mistake["line"][0] in set(record["younger"].split() + record["talon"].split())  # younger replies first
+        checked += 1
+    assert checked
+
+
+def test_review_of_a_record_stopped_mid_deal():
+    record = beginner_record(3)
+    record["play"] = " ".join(record["play"].split()[:9])  # stopped in the fifth trick
+    done = run("review", "--json", "-", stdin=json.dumps(record))
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["scores"] == json.loads(run("replay", "--json", "-", stdin=json.dumps(record)).stdout)["scores"]
+    assert all(m["trick"] <= 5 for m in answer["mistakes"] if m["phase"] == "play")
+
+
+def test_review_text_gives_one_line_per_mistake_and_the_scores():
+    record = beginner_record(3)
+    answer = json.loads(run("review", "--json", "-", stdin=json.dumps(record)).stdout)
+    lines = run("review", "-", stdin=json.dumps(record)).stdout.strip().splitlines()
+    assert len(lines) == len(answer["mistakes"]) + 1
+    assert all(mistake["reason"] in line for mistake, line in zip(answer["mistakes"], lines))
+    assert lines[-1].startswith("Scores: elder ")
+
+
+@pytest.mark.parametrize("content", ["{not json", json.dumps(RECORD | {"play": "AH 7D"}), json.dumps({"deals": [RECORD], "first_dealer": "A"})])
+def test_review_of_a_bad_record_exits_2_with_one_line(tmp_path, content):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    done = run("review", "--json", str(path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_review_json_lines_answers_every_line(tmp_path):
+    path = tmp_path / "many.jsonl"
+    path.write_text("\n".join([json.dumps(beginner_record(3)), "{broken", json.dumps(EXCHANGED)]) + "\n")
+    done = run("review", "--json", "--seat", "younger", str(path))
+    assert done.returncode == 2
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == 3 and answers[1]["line"] == 2 and "error" in answers[1]
+    assert all(m["seat"] == "younger" for m in answers[0]["mistakes"])
+    assert answers[2]["mistakes"] == [] or all(m["phase"] != "play" for m in answers[2]["mistakes"])
+    assert done.stderr.splitlines() == [line for line in done.stderr.splitlines() if line.startswith(f"{path}:2: ")]
+
+
+def test_every_motif_is_documented():
+    from piquet_widgets.analysis.mistakes import MOTIFS
+
+    assert DOCUMENTED_MOTIFS == set(MOTIFS)

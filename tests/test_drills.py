@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from helpers import arranged_deal, declare_all
 from piquet_widgets.engine import ELDER
-from piquet_widgets.teach.drills import DISCARD_TOLERANCE, KINDS, LESSON_DRILLS, LEVELS, DrillSpec, check, make, read_number
+from piquet_widgets.teach.drills import Attempt, DISCARD_TOLERANCE, KINDS, LESSON_DRILLS, LEVELS, DrillSpec, check, make, read_number
 from piquet_widgets.teach.lessons import LESSONS
 
 RANKS = "789TJQKA"
@@ -188,23 +188,30 @@ def test_each_drill_is_answered_by_the_rules(spec: DrillSpec, seed: int, level: 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.kind + "".join(f"-{v}" for _k, v in spec.options))
 @settings(max_examples=25, deadline=None)
 @given(seed=seeds, level=levels)
-def test_a_wrong_answer_is_refused_with_a_reason_naming_the_right_cards(spec: DrillSpec, seed: int, level: int) -> None:
+def test_a_first_miss_hints_at_the_method_and_the_second_names_the_right_cards(spec: DrillSpec, seed: int, level: int) -> None:
     drill = make(spec, seed, level)
     wrong = wrong_answer(drill)
     if wrong is None:  # no card is wrong (a follower void in the suit led may play anything)
         return
-    feedback = check(drill, wrong)
-    assert not feedback.right
-    reason = feedback.reason.text()
-    assert reason and "{" not in reason
+    first = check(drill, wrong)
+    assert not first.right and first.counts
+    hint = first.reason.text()
+    assert hint and "{" not in hint and first.cards == ()  # nothing outlined
     if drill.answer in ("card", "cards"):
         right = drill.solution[0] if drill.choices else drill.solution
         right = right if isinstance(right, frozenset) else frozenset({right})
-        assert right <= set(feedback.cards), (reason, feedback.cards)
+        assert not any(card.name_in_words() in hint or card.symbol in hint for card in right), hint
+    if drill.answer == "choice":
+        assert f'"{drill.labels()[drill.choices.index(drill.solution)]}"' not in hint and "the answer is" not in hint, hint
+    if drill.answer == "number":  # how to count, the count itself only once the answer is shown
+        assert hint != drill.explanation.text()
+    second = check(drill, wrong, misses=1)
+    reason = second.reason.text()
+    assert not second.right and reason and "{" not in reason
+    if drill.answer in ("card", "cards"):
+        assert right <= set(second.cards), (reason, second.cards)
     if drill.kind in ("talon", "follow"):
         assert all(card.symbol in reason for card in right), reason
-    if drill.answer == "number":  # a hint how to count, the count itself only once the answer is shown
-        assert reason != drill.explanation.text()
 
 
 def test_the_same_seed_deals_the_same_drill_and_another_seed_another() -> None:
@@ -229,7 +236,7 @@ def test_a_wrong_point_of_another_suit_says_why_the_longest_wins() -> None:
     drill = make("point_cards", 5, 1)
     point = drill.solution
     other = max((cards for cards in suits(drill.rows[0].cards).values() if not set(cards) & point), key=len)
-    reason = check(drill, frozenset(other)).reason.text()
+    reason = check(drill, frozenset(other), misses=1).reason.text()  # the second miss: why
     suit = next(iter(point)).suit.name_in_words()
     assert reason.startswith(f"Your point is the {suit}: {len(point)} cards beat {len(other)}")
     assert "whatever they are worth" in reason
@@ -277,7 +284,7 @@ def test_the_evaluators_best_discard_is_accepted_and_a_clearly_worse_one_refused
     worse = worse or [item for item in valued if item.expected < best.expected - DISCARD_TOLERANCE - 0.01]
     assert worse, "a deal where every discard is as good as the best"
     clearly = min(worse, key=lambda item: item.expected)
-    feedback = check(drill, clearly.discards)
+    feedback = check(drill, clearly.discards, misses=1)
     assert not feedback.right
     thrown = tuple(card for card in drill.rows[0].cards if card in clearly.discards)
     assert feedback.cards == thrown  # the cards thrown are outlined
@@ -313,3 +320,43 @@ def test_a_discard_the_rules_forbid_is_refused_with_the_rule() -> None:
         assert not feedback.right and feedback.reason.text() == f"Discard from 1 to {most} cards of your hand."
         assert not feedback.counts  # it costs the learner no try
     assert check(drill, hand[:1]).counts  # a legal discard, right or wrong, is a try
+
+
+# -- honest drills, through the drill API ----------------------------------------------------------
+def right_answer(drill):
+    """The drill's own answer, as the learner gives it (one card where any of several will do)."""
+    return min(drill.solution) if drill.answer == "card" and isinstance(drill.solution, frozenset) else drill.solution
+
+
+@pytest.mark.parametrize("spec", [spec for spec in SPECS if spec.kind != "discard"], ids=lambda spec: spec.kind + "".join(f"-{v}" for _k, v in spec.options))
+def test_a_drill_whose_answer_was_shown_is_not_solved(spec: DrillSpec) -> None:
+    for seed in range(6):
+        drill = make(spec, seed, 1)
+        wrong = wrong_answer(drill)
+        if wrong is None:
+            continue
+        attempt = Attempt(drill)
+        assert not attempt.submit(wrong).right and not attempt.shown  # a hint, not the answer
+        assert not attempt.submit(wrong).right and attempt.shown  # the answer, after the second miss
+        assert attempt.submit(right_answer(drill)) is None  # over: nothing more is judged
+        assert not attempt.solved
+        again = Attempt(drill)
+        again.submit(wrong)
+        assert again.submit(right_answer(drill)).right and again.solved  # right at the second try, honestly
+        return
+    raise AssertionError("no drill with a wrong answer among these seeds")
+
+
+def test_answering_wrong_first_every_time_never_sees_the_answer_early() -> None:
+    """The scripted run of the issue: a wrong answer first, every time, then whatever the first
+    feedback said. It must not name the answer, so the second try is the learner's own."""
+    for spec in SPECS:
+        for seed in range(3):
+            drill = make(spec, seed, 1)
+            wrong = wrong_answer(drill)
+            if wrong is None or drill.answer != "choice":
+                continue
+            said = Attempt(drill).submit(wrong).reason.text()
+            labels = drill.labels()
+            named = [label for label in labels if f'"{label}"' in said]
+            assert not named, (spec.kind, said)

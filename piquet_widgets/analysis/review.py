@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from piquet_widgets.analysis.evaluator import Progress
 
 __all__ = [
-    "CardValues", "ExchangeNote", "Hint", "Line", "Mistake", "Review", "SearchInterrupted",
-    "best_line", "card_values", "cost_badge", "deadline", "hint", "review_deal", "review_exchanges",
+    "CardMistake", "CardValues", "ExchangeNote", "Hint", "Line", "Review", "SearchInterrupted",
+    "best_line", "card_values", "cost_badge", "deadline", "hint", "join_names", "or_names", "review_deal", "review_exchanges",
     "review_play", "stopping",
 ]
 
@@ -152,7 +152,7 @@ def hint(deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None
     if 0 < len(others) <= NAMED:
         parts.append(
             ngettext("The {cards} is just as good.", "The {cards} are just as good.", len(others)).format(
-                cards=_join([card.name_in_words() for card in others])
+                cards=join_names([card.name_in_words() for card in others])
             )
         )
     elif others:
@@ -181,8 +181,9 @@ def _lead_choice(deal: Deal, best: Sequence[Card]) -> Card:
 
 # -- the review of a deal -------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Mistake:
-    """A card played that was worth less than the best card at that moment."""
+class CardMistake:
+    """A card played that was worth less than the best card at that moment (the practice
+    table's review; `analysis.mistakes.Mistake` adds why)."""
 
     index: int  # the state of the timeline where it was played
     trick: int
@@ -201,7 +202,7 @@ class Mistake:
         )
         return text.format(
             trick=self.trick, player=_seat_word(self.seat), card=self.card.name_in_words(), cost=self.cost,
-            better=_or_join([card.name_in_words() for card in self.better[:NAMED]]),
+            better=or_names([card.name_in_words() for card in self.better[:NAMED]]),
         )
 
 
@@ -234,7 +235,7 @@ class Review:
     """The review of a deal for some seats: every play mistake and the exchanges below the best."""
 
     seats: frozenset[Seat]
-    mistakes: tuple[Mistake, ...]
+    mistakes: tuple[CardMistake, ...]
     exchanges: tuple[ExchangeNote, ...]
     cards_played: int
 
@@ -272,7 +273,7 @@ def _plays(timeline: Sequence[Deal], seats: Iterable[Seat] | None) -> list[tuple
 
 def review_play(
     timeline: Sequence[Deal], seats: Iterable[Seat] | None = None, solver: Solver | None = None, should_stop: StopCheck = None
-) -> list[Mistake]:
+) -> list[CardMistake]:
     """Every card played by `seats` (both by default) worth less than the best card at that moment."""
     solver = solver or Solver()
     mistakes = []
@@ -283,7 +284,7 @@ def review_play(
             best = values.best_cards
             first = _lead_choice(before, best)
             better = (first, *(other for other in best if other != first))
-            mistakes.append(Mistake(index, len(before.tricks) + 1, before.to_move, card, cost, better, values.values[card], values.value))
+            mistakes.append(CardMistake(index, len(before.tricks) + 1, before.to_move, card, cost, better, values.values[card], values.value))
     return mistakes
 
 
@@ -395,14 +396,14 @@ def _seat_word(seat: Seat) -> str:
     return _("elder") if seat is ELDER else _("younger")
 
 
-def _join(names: list[str]) -> str:
+def join_names(names: list[str]) -> str:
     """'a, b and c' in the current language."""
     if len(names) <= 1:
         return "".join(names)
     return _("{first} and {last}").format(first=_(", ").join(names[:-1]), last=names[-1])
 
 
-def _or_join(names: list[str]) -> str:
+def or_names(names: list[str]) -> str:
     """'a, b or c' in the current language."""
     if len(names) <= 1:
         return "".join(names)

@@ -4,17 +4,20 @@ A drill shows rows of cards and asks the learner to act on them — click the ca
 type what they are worth, say "Good", "Not good" or "Equal", pick the card he may play, say who
 wins a trick, settle a partie. `make(kind, seed, level)` deals one (the same for the same seed,
 harder for a higher level, from 1 to `LEVELS`); `check(drill, answer)` judges an answer and says
-why in one sentence, naming the cards concerned. Nothing here knows about widgets: the drill
-widget only shows a `Drill` and forwards what the learner did.
+why in one sentence, naming the cards concerned — after a second miss; the first miss gets a
+hint toward the method, never the answer (`Attempt` keeps that rule). Nothing here knows about
+widgets: the drill widget only shows a `Drill` and forwards what the learner did.
 
 >>> drill = make("point_cards", seed=3, level=1)
 >>> drill.answer
 'cards'
 >>> check(drill, drill.solution).right
 True
->>> feedback = check(drill, frozenset())
->>> feedback.right, bool(feedback.reason.text()), feedback.cards == drill.concerned
-(False, True, True)
+>>> feedback = check(drill, frozenset())                 # a first miss: how to find the point
+>>> feedback.right, bool(feedback.reason.text()), feedback.cards
+(False, True, ())
+>>> check(drill, frozenset(), misses=1).cards == drill.concerned  # the second: the cards concerned
+True
 """
 
 from __future__ import annotations
@@ -165,14 +168,78 @@ class Feedback:
     counts: bool = True  # False for an answer the rules do not allow here: it costs no try
 
 
-def check(drill: Drill, answer: Any) -> Feedback:
-    """Judge `answer`: right with the explanation, or wrong with the reason for this answer."""
+TRIES_BEFORE_ANSWER = 2  # the answer is shown after this many wrong tries, and never before
+
+
+def check(drill: Drill, answer: Any, misses: int = 0) -> Feedback:
+    """Judge `answer` after `misses` wrong tries: right with the explanation; wrong the first time
+    with a hint toward the method (never the answer, no card outlined); wrong again with the
+    reason for this answer and the cards concerned. A discard the rules refuse says why and costs
+    no try."""
     if _is_right(drill, answer):
         return Feedback(True, drill.explanation, drill.concerned)
+    counts = drill.kind != "discard" or _legal_discard(drill, answer) is not None
+    if counts and misses + 1 < TRIES_BEFORE_ANSWER:
+        return Feedback(False, drill.hint or say(METHODS[drill.kind]), ())
     judge = _JUDGES.get(drill.kind)
     found = judge(drill, answer) if judge is not None else None
     reason, cards = found if found is not None else (drill.hint or drill.explanation, drill.concerned)
-    return Feedback(False, reason, cards, counts=drill.kind != "discard" or _legal_discard(drill, answer) is not None)
+    return Feedback(False, reason, cards, counts=counts)
+
+
+@dataclass
+class Attempt:
+    """One go at a drill, by the rule of honest drills: the first miss gets a hint toward the
+    method, the answer comes after the second, and a drill whose answer was shown is not solved
+    (it neither counts nor raises the level)."""
+
+    drill: Drill
+    misses: int = 0
+    right: bool = False
+    shown: bool = False
+
+    @property
+    def solved(self) -> bool:
+        """Answered right before the answer was shown: what counts and raises the level."""
+        return self.right and not self.shown
+
+    @property
+    def over(self) -> bool:
+        return self.right or self.shown
+
+    def submit(self, answer: Any) -> Feedback | None:
+        """Judge an answer (None once the drill is over)."""
+        if self.over:
+            return None
+        feedback = check(self.drill, answer, self.misses)
+        if feedback.right:
+            self.right = True
+        elif feedback.counts:
+            self.misses += 1
+            self.shown = self.misses >= TRIES_BEFORE_ANSWER
+        return feedback
+
+
+#: What the first wrong try is told when the drill has no `hint` of its own: how to find the
+#: answer, never the answer.
+METHODS = {
+    "highest": N_("Look only at the cards of the suit asked for, and rank them: ace, king, queen, knave, 10, 9, 8, 7."),
+    "talon": N_("Elder takes from the top of the talon as many cards as he discards; younger takes the next ones."),
+    "card_values": N_("Count the ace 11, the king, queen and knave 10, and the others the number they show."),
+    "carte_blanche": N_("A carte blanche is a hand dealt without a single king, queen or knave: look for court cards."),
+    "point_cards": N_("Your point is every card of your longest suit; of two suits as long, the one whose cards are worth more."),
+    "point_value": N_("Add up the cards of your point: the ace 11, the court cards 10, the others their number."),
+    "verdict": N_("Compare the number of cards first; only when they are equal does the value or the top card decide. Any quatorze beats any trio."),
+    "best_sequence": N_("A sequence is three or more cards of one suit in a row: the longest is best, then the one with the higher top card."),
+    "repique": N_("Reckon in order, point, then sequences, then sets, and see who reaches 30 before the other scores anything."),
+    "reckon": N_("Reckon each category in turn: the point, the sequences, the sets; only the winner of a category scores in it."),
+    "pique": N_("Count elder's points in the play trick by trick from his score after the declarations, and see whether he reaches 30 before younger scores."),
+    "follow": N_("You must play a card of the suit led if you hold one; only without one may you play any card."),
+    "trick": N_("The higher card of the suit led wins the trick; a card of another suit never wins it."),
+    "play_total": N_("One point for each card led, one for each trick won by the second player, one more for the last trick."),
+    "partie": N_("Add each player's deals; the winner scores the difference, plus 100, or the sum of both totals and 100 when the loser has under 100."),
+    "discard": N_("Think about what each discard keeps: your point, your sequences, your sets, and the cards that win tricks."),
+}
 
 
 def _is_right(drill: Drill, answer: Any) -> bool:

@@ -1,16 +1,26 @@
 """Hints that teach: before naming the move, a nudge in words that names the idea behind it
 ("Keep your hearts: they make your point and a quart"), made from the best move the analysis
-found and from what the player sees (both hands in open piquet; never the talon's order)."""
+found and from what the player sees (both hands in open piquet; never the talon's order).
+
+Every claim is checked on the cards before it is said: a suit is "yours to the end" only when each
+of its cards wins whatever the opponent plays, "cannot beat" only when he holds no card of the suit
+above them, a "long suit" is the player's longest, and the exchange's idea describes the hand its
+own discards keep. Once the move is named (`move_words`), the value is in whole points, in words.
+"""
 
 from __future__ import annotations
 
-from piquet_widgets.analysis.review import Hint
+from piquet_widgets.analysis.review import Hint, join_names
 from piquet_widgets.engine.cards import SUIT_MASKS, Card, mask_of
 from piquet_widgets.engine.combinations import points_of, sequences_of, sets_of
-from piquet_widgets.engine.deal import Deal, Phase
-from piquet_widgets.i18n import _
+from piquet_widgets.engine.deal import ELDER, Deal, Phase
+from piquet_widgets.i18n import _, ngettext
+from piquet_widgets.teach.mistakes import points_in_words
+from piquet_widgets.teach.words import number_words, seat_word
 
-__all__ = ["nudge"]
+__all__ = ["nudge", "move_words", "runs_to_the_end", "unbeatable"]
+
+NAMED = 3  # at most this many equally good cards are named
 
 
 def nudge(deal: Deal, found: Hint) -> str:
@@ -21,18 +31,25 @@ def nudge(deal: Deal, found: Hint) -> str:
 
 
 def _exchange_nudge(deal: Deal, found: Hint) -> str:
+    """What the hint's own discards keep: the suit of the point they leave (all of it, or the best
+    of it when the discards take some), its sequence, the best set."""
     seat = found.seat
-    kept = deal.hands[seat] & ~mask_of(found.cards)
+    thrown = mask_of(found.cards)
+    kept = deal.hands[seat] & ~thrown
     point = points_of(kept)[0]
     suit = point.cards[0].suit
     runs = [run for run in sequences_of(kept) if run.mask & SUIT_MASKS[suit]]
     sets = sets_of(kept)
-    if runs:
-        text = _("Keep your {suit}: they make your point and a {sequence}.").format(
-            suit=suit.name_in_words(), sequence=_sequence_word(runs[0].length)
-        )
+    whole = not thrown & SUIT_MASKS[suit]
+    if runs and whole:
+        text = _("Keep your {suit}: they make your point and a {sequence}.")
+    elif runs:
+        text = _("Keep your best {suit}: they make your point and a {sequence}.")
+    elif whole:
+        text = _("Keep your {suit}: they make your point.")
     else:
-        text = _("Keep your {suit}: they make your point.").format(suit=suit.name_in_words())
+        text = _("Keep your best {suit}: they make your point.")
+    text = text.format(suit=suit.name_in_words(), sequence=_sequence_word(runs[0].length) if runs else "")
     if sets:
         text += " " + _("Keep your {set} too.").format(set=sets[0].name())
     return text
@@ -43,17 +60,34 @@ def _sequence_word(length: int) -> str:
     return words[length]
 
 
+def runs_to_the_end(mine: int, theirs: int) -> bool:
+    """Whether every card of `mine` (one suit) wins when they are led from the top, whatever the
+    opponent holding `theirs` in that suit plays: his cards are gone before he can beat one."""
+    if not mine:
+        return False
+    top = theirs.bit_length()  # one above his highest card
+    above = (mine >> top).bit_count() if theirs else mine.bit_count()
+    return above >= theirs.bit_count()
+
+
+def unbeatable(mine: int, theirs: int) -> bool:
+    """Whether the opponent holds no card of the suit above any of `mine`."""
+    return bool(mine) and theirs.bit_length() <= (mine & -mine).bit_length() - 1
+
+
 def _play_nudge(deal: Deal, card: Card) -> str:
     seat = deal.to_move
     mine, theirs = deal.hands[seat], deal.hands[seat.other]
     suit = card.suit
     if deal.led is None:
-        their_suit = theirs & SUIT_MASKS[suit]
-        my_suit = mine & SUIT_MASKS[suit]
-        if not their_suit or (my_suit.bit_length() > their_suit.bit_length() and bin(my_suit).count("1") >= bin(their_suit).count("1")):
-            if bin(my_suit).count("1") >= 3:
-                return _("Lead your long suit: the {suit} are yours to the end.").format(suit=suit.name_in_words())
+        my_suit, their_suit = mine & SUIT_MASKS[suit], theirs & SUIT_MASKS[suit]
+        longest = max((mine & mask).bit_count() for mask in SUIT_MASKS)
+        if runs_to_the_end(my_suit, their_suit) and my_suit.bit_count() >= 3 and my_suit.bit_count() == longest:
+            return _("Lead your long suit: the {suit} are yours to the end.").format(suit=suit.name_in_words())
+        if unbeatable(my_suit, their_suit):
             return _("Take your sure tricks: your opponent cannot beat your {suit}.").format(suit=suit.name_in_words())
+        if unbeatable(card.mask, their_suit):
+            return _("Take a sure trick: your opponent holds nothing higher in {suit}.").format(suit=suit.name_in_words())
         return _("Give up the lead cheaply: keep your high cards for the tricks that matter.")
     led = deal.led
     if card.suit is not led.suit:
@@ -61,3 +95,37 @@ def _play_nudge(deal: Deal, card: Card) -> str:
     if card.rank > led.rank:
         return _("Win this trick: it is worth taking.")
     return _("You need not win this trick: play low and keep your high cards.")
+
+
+def move_words(deal: Deal, found: Hint) -> str:
+    """The move itself, once the hint names it at `deal`, with what it keeps and gives up (at the
+    exchange) and what it is worth in whole points in words."""
+    cards = [card.name_in_words() for card in found.cards]
+    if found.phase is Phase.EXCHANGE:
+        from piquet_widgets.analysis.advisor import discard_sentences  # numpy: only once an exchange is hinted
+
+        first = _("Hint: discard the {cards}.").format(cards=join_names(cards)) if cards else _("Hint: exchange no card.")
+        first = " ".join([first, *discard_sentences(deal.hands[found.seat], found.cards)[1:]])
+        value = found.value  # already the player's own expectation over the whole deal
+        if round(value) == 0:
+            return first + " " + _("Over the talon you cannot see, the whole deal is expected to come out about even.")
+        text = _("Over the talon you cannot see, the whole deal is expected to bring you {points} more than {opponent}.") if value > 0 else _(
+            "Over the talon you cannot see, the whole deal is expected to bring {opponent} {points} more than you."
+        )
+        return first + " " + text.format(points=points_in_words(abs(value)), opponent=seat_word(found.seat.other))
+    parts = [_("Hint: play the {card}.").format(card=cards[0])]
+    others = cards[1:]
+    if 0 < len(others) <= NAMED:
+        parts.append(ngettext("The {cards} is just as good.", "The {cards} are just as good.", len(others)).format(cards=join_names(others)))
+    elif others:
+        parts.append(ngettext("{count} other card is just as good.", "{count} other cards are just as good.", len(others)).format(count=number_words(len(others))))
+    mine = found.value if found.seat is ELDER else -found.value
+    opponent = seat_word(found.seat.other)
+    if mine > 0:
+        parts.append(_("With best play by both from here, you make {points} more than {opponent}.").format(points=points_in_words(mine), opponent=opponent))
+    elif mine < 0:
+        parts.append(_("With best play by both from here, {opponent} makes {points} more than you.").format(points=points_in_words(-mine), opponent=opponent))
+    else:
+        parts.append(_("With best play by both from here, you and {opponent} make as many points."))
+        parts[-1] = parts[-1].format(opponent=opponent)
+    return " ".join(parts)

@@ -50,7 +50,7 @@ from piquet_widgets.engine.records import is_partie, partie_from_json, partie_re
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
 from piquet_widgets.i18n import N_, _, ngettext
 from piquet_widgets.teach.dialogue import Line, category_lines
-from piquet_widgets.teach.hints import nudge
+from piquet_widgets.teach.hints import move_words, nudge
 from piquet_widgets.teach.speech import Choice, check, choices
 
 __all__ = ["PracticeOptions", "PracticeSession", "ROLES", "MODES", "LEARNER", "COMPUTER"]
@@ -447,8 +447,6 @@ class PracticeSession:
             raise PiquetError(CLOSED_NO_HINT)
         if deal.phase not in (Phase.EXCHANGE, Phase.PLAY) or not self.to_move_is_learner:
             raise PiquetError(N_("There is nothing to choose now."))
-        if deal.phase is Phase.EXCHANGE and self.show_talon:
-            return lambda solver: _with_note(hint(deal, solver, progress=progress), _TALON_SHOWN)
         return lambda solver: hint(deal, solver, progress=progress)
 
     def ask_hint(self) -> int:
@@ -460,9 +458,13 @@ class PracticeSession:
         return self.hint_stage
 
     def hint_words(self, found: Hint) -> str:
-        """What the hint says at its stage: the idea in words, then the move (numbers in support)."""
+        """What the hint says at its stage: the idea in words, then the move and its worth in whole
+        points in words (with the note that the talon shown is not used, when it is shown)."""
         if self.hint_stage >= 2 or self._hint_deal is not self.deal:
-            return found.text
+            words = move_words(self.deal, found)
+            if found.phase is Phase.EXCHANGE and self.show_talon:
+                words += " " + _(_TALON_SHOWN)
+            return words
         return _("{nudge} (Ask again for the move.)").format(nudge=nudge(self.deal, found))
 
     def hint_outlined(self, found: Hint) -> tuple[Card, ...]:
@@ -702,11 +704,6 @@ class PracticeSession:
 
 CLOSED_NO_HINT = N_("In closed piquet the hint would need the hidden cards: hints and card values are for open play.")
 _TALON_SHOWN = N_("The talon is shown face up for study, but this advice assumes what you would see in play: the talon's cards, not their order.")
-
-
-def _with_note(found: Hint, note: str) -> Hint:
-    """A hint with one more sentence after its words."""
-    return Hint(found.seat, found.phase, found.cards, "{} {}".format(found.text, _(note)), found.value)
 
 
 def _closed_players() -> ModuleType:

@@ -22,14 +22,15 @@ import ipywidgets as widgets
 
 from piquet_widgets.engine import Card
 from piquet_widgets.i18n import _, ngettext
-from piquet_widgets.teach.drills import EVALUATED, Drill, DrillSpec, Feedback, check, make, needs_valuing, read_number, remember_value, value_discard
+from piquet_widgets.teach.drills import (
+    EVALUATED, TRIES_BEFORE_ANSWER, Drill, DrillSpec, Feedback, check, make, needs_valuing, read_number, remember_value, value_discard,
+)
 from piquet_widgets.widgets.analysis_status import Analyst
 from piquet_widgets.widgets.board import set_children
 from piquet_widgets.widgets.cards import CardRow
 from piquet_widgets.widgets.language import Texts
 
 STYLE = "<style>{}</style>".format((Path(__file__).parent / "drill.css").read_text(encoding="utf-8"))
-TRIES_BEFORE_ANSWER = 2
 
 
 class DrillView(widgets.VBox):
@@ -208,7 +209,7 @@ class DrillView(widgets.VBox):
 
             self.analyst.run(lambda solver: value_discard(drill, answer, solver, progress=self.analyst.runner.progress), valued)
             return None
-        feedback = check(self.drill, answer)
+        feedback = check(self.drill, answer, self.tries)
         self.tries += feedback.counts  # a discard the rules refuse is said why, and costs no try
         self.last = feedback
         if feedback.right:

@@ -43,6 +43,7 @@ from piquet_widgets.teach.dialogue import category_dialogue
 from piquet_widgets.teach.narration import explain_step
 from piquet_widgets.teach.steps import steps_of
 from piquet_widgets.widgets.analysis_status import Analyst
+from piquet_widgets.widgets.mistake_flag import MistakeFlag
 from piquet_widgets.widgets.board import (
     SEATS,
     dialogue_html,
@@ -153,6 +154,7 @@ class PracticeTable(widgets.VBox):
         self.play_again_button = widgets.Button().add_class("pw-play-again")
         self.play_again_button.on_click(lambda _b: self.play_again())
         self.analyst = Analyst()
+        self.mistake_flag = MistakeFlag()  # the learner's card flagged when it is a mistake
         self.new_deal_button = widgets.Button().add_class("pw-new-deal")
         self.undo_button = widgets.Button().add_class("pw-undo")
         self.redo_button = widgets.Button().add_class("pw-redo")
@@ -213,7 +215,7 @@ class PracticeTable(widgets.VBox):
         set_shown(self.more_panel, False)
         actions = widgets.Box([self.confirm_button, self.next_deal_button, self.values_button]).add_class("pw-toolbar")
         main = widgets.VBox(
-            [self.message, self.analyst, self.felt, self.speech, actions, self.hint_view, self.review_view, self.retry_box, self.explanation]
+            [self.message, self.analyst, self.felt, self.mistake_flag, self.speech, actions, self.hint_view, self.review_view, self.retry_box, self.explanation]
         ).add_class("pw-main")
         side = widgets.VBox([self.board, self.dialogue, self.summary, self.partie_view]).add_class("pw-side")
         columns = widgets.Box([main, side]).add_class("pw-columns")
@@ -732,6 +734,7 @@ class PracticeTable(widgets.VBox):
         self.show_me_button.description = _("Show me")
         self.show_me_button.tooltip = _("Ask to see the cards of the computer's scoring combinations (Law 55)")
         self.felt.relabel()
+        self.mistake_flag.relabel()
         if self._hint is not None and self._hint_deal is self.deal:
             self._hint = None
             self._find_hint()  # its words again, in the new language (the solver already knows the answer)
@@ -798,6 +801,9 @@ class PracticeTable(widgets.VBox):
             set_shown(self.summary, finished)
             self.hint_button.disabled = not self.to_move_is_learner or closed
             self.values_button.disabled = closed
+            set_shown(self.mistake_flag, not closed)  # open-hand analysis: for open play, as the hint
+            if not closed:
+                self.mistake_flag.follow(self.timeline, learner)
             self._show_hint_text()
             if self.store is not None:
                 self._keep_in_browser()
