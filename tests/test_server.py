@@ -73,8 +73,8 @@ def test_a_page_that_left_gives_its_place_back_within_a_minute() -> None:
     interval = server.SETTINGS["MappingKernelManager"]["cull_interval"]
     assert unclaimed + interval <= 60
     assert ClassKernelManager.unclaimed_timeout.default_value == unclaimed
-    # Long enough for a page whose connection dropped to come back: JupyterLab's kernel
-    # connection tries again after 0, 1, 3, 7 and 15 s (26 s in all) before waiting 31 s more.
+    # Long enough for a page whose connection dropped to come back: the page's kernel connection
+    # (JupyterLab's) tries again five times within 26 s at most (after up to 0, 1, 3, 7 and 15 s).
     assert unclaimed > 26
 
 
@@ -152,3 +152,18 @@ def test_the_server_starts_without_compiling_the_iri_grammars() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     assert json.loads(result.stdout) == [False, True, False, False]
+
+
+def test_the_serving_limits_page_keeps_in_step_with_serve() -> None:
+    """docs/serving-limits.md gives `serve`'s defaults and flags as they are."""
+    from piquet_widgets.cli import _parser
+    from support import REPO
+
+    page = " ".join((REPO / "docs" / "serving-limits.md").read_text(encoding="utf-8").split())
+    unclaimed = server.SERVE_SETTINGS["ClassKernelManager"]["unclaimed_timeout"]
+    interval = server.SETTINGS["MappingKernelManager"]["cull_interval"]
+    assert f"(default **{server.MAX_PER_CLIENT}**" in page
+    assert f"idle {unclaimed} s" in page and f"{unclaimed} s after it left" in page and f"every {interval} s" in page
+    serve_options = next(a for a in _parser()._actions if a.dest == "command").choices["serve"]._option_string_actions
+    for flag in ("--max-visitors", "--max-per-client", "--trusted-proxy", "--class-size"):
+        assert f"`{flag}" in page and flag in serve_options
