@@ -130,7 +130,9 @@ class ClassKernelManager(AsyncMappingKernelManager):
         await super().cull_kernel_if_idle(kernel_id)
 
     def _shut_down_unclaimed_soon(self, kernel_id: str, reason: str, since: timedelta) -> None:
-        """Shut the kernel down in a task of its own (many at once after a burst of requests: not one by one)."""
+        """Shut the kernel down in a task of its own (many at once after a burst of requests: not
+        one by one); its place is free at once, not after the second or two a shutdown takes."""
+        self.places.free(kernel_id)
         if kernel_id not in self._shutting_down:
             self.log.info("Shutting down kernel %s: " + reason + ".", kernel_id, since.total_seconds())
             asyncio.ensure_future(self._shut_down_unclaimed(kernel_id))
