@@ -5,10 +5,10 @@ that leaves gives its place back.
 
 Each run starts two servers as `piquet-widgets serve --no-browser` starts them:
 
-- `--max-visitors 4 --max-per-client 12`: twelve page requests sent at once; the server's
-  kernels right after (the pool's one, taken by a visitor, and those started for the others),
-  the requests refused with 503, and the memory the burst added (RSS of the server and its
-  kernels).
+- `--max-visitors 4 --max-per-client 12 --class-size 0`: twelve page requests sent at once; the
+  server's kernels right after (no pool: each is a visitor's; tests/load/test_places_served.py
+  has the pool), the requests refused with 503, and the memory the burst added (RSS of the
+  server and its kernels).
 - `--max-per-client 1`: a visitor opens the page (its websocket connects, its widgets load) and
   leaves; the seconds until its kernel is gone (target: within 60 s, the culler's round
   included). Then a second visitor does the same, and the same client asks for the page at
@@ -60,12 +60,11 @@ def rss_mb(server: servers.Server) -> float:
 
 
 def burst(home: Path) -> dict[str, float]:
-    server = servers.start(lambda port: servers.serve_command(port, "--max-visitors", "4", "--max-per-client", "12"), home)
+    server = servers.start(lambda port: servers.serve_command(port, "--max-visitors", "4", "--max-per-client", "12", "--class-size", "0"), home, pool=0)
     try:
         before = rss_mb(server)
         with concurrent.futures.ThreadPoolExecutor(max_workers=12) as threads:
             statuses = list(threads.map(lambda _: status_of(server.url + "/"), range(12)))
-        # measured at once: the pool's replacement starts 5 s after a page took its kernel
         return {"burst_kernels": len(server.kernels()), "burst_refused": statuses.count(503), "burst_mb": rss_mb(server) - before}
     finally:
         servers.stop(server)
