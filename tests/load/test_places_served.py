@@ -28,7 +28,7 @@ import pytest
 from load import servers
 from load.test_culling import kernel_status, wait_for
 from load.voila_protocol import Visitor
-from piquet_widgets.i18n import _, ngettext, set_language
+from piquet_widgets.i18n import ngettext, set_language
 
 pytestmark = pytest.mark.slow
 
@@ -56,7 +56,8 @@ def test_a_burst_gets_no_more_kernels_than_the_cap(start_server) -> None:
     server = start_server(lambda port: servers.serve_command(port, "--max-visitors", "4", "--max-per-client", "12"))
     before = server.kernels()
     with concurrent.futures.ThreadPoolExecutor(max_workers=12) as pool:
-        answers = list(pool.map(lambda _: get(server), range(12)))
+        # each naming a client of its own, which is not believed: no proxy is trusted
+        answers = list(pool.map(lambda n: get(server, forwarded_for=f"192.0.2.{n}"), range(12)))
     statuses = sorted(status for status, _body in answers)
     served = {kernel_of(body) for status, body in answers if status == 200}
     # Every request answered; four got a page with its own kernel, the others the full table's page.
@@ -69,6 +70,7 @@ def test_a_burst_gets_no_more_kernels_than_the_cap(start_server) -> None:
     assert all(kernel_status(server, kernel) == 200 for kernel in served)
     log = server.log_text()
     assert log.count("The table is full (4 visitors)") == 8 and "Traceback" not in log
+    assert log.count("names the client it forwards (X-Forwarded-For), but no proxy is trusted") == 1  # said once
 
 
 def test_one_client_holds_no_more_than_its_share(start_server) -> None:
