@@ -42,12 +42,16 @@ CONTENT = ".pw-section-lessons .pw-cards"
 TIMEOUT = 60.0
 
 
+# The visitors opened at once all come from this machine's address: one client's share holds them.
+SHARE = 100
+
+
 def server_command(port: int, pool: int | None) -> list[str]:
     if pool is None:
-        return [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port)]
+        return [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port), "--max-per-client", str(SHARE)]
     code = (
         "from piquet_widgets.app.voila_app import PiquetVoila; from piquet_widgets.app.server import voila_arguments; "
-        f"PiquetVoila.launch_instance(argv=voila_arguments({port}, False, class_size={pool}))"
+        f"PiquetVoila.launch_instance(argv=voila_arguments({port}, False, class_size={pool}, max_per_client={SHARE}))"
     )
     return [sys.executable, "-c", code]
 

@@ -511,9 +511,12 @@ def one_run(args: argparse.Namespace) -> dict:
         home = Path(tmp)
         port = free_port()
         log = home / "serve.log"
-        command = serve_command(port, "--class-size", str(args.class_size))
+        # every visitor comes from this machine's address: one client's share must hold them all
+        share = str(args.visitors + args.unclaimed)
+        command = serve_command(port, "--class-size", str(args.class_size), "--max-per-client", share)
         if args.voila_arg:
-            command = voila_command(port, f"--VoilaConfiguration.default_pool_size={args.class_size}", *args.voila_arg)
+            command = voila_command(port, f"--VoilaConfiguration.default_pool_size={args.class_size}",
+                                    f"--PiquetVoila.max_per_client={share}", *args.voila_arg)
         with log.open("w") as output:
             process = subprocess.Popen(command, cwd=home, env=isolated_environment(home), stdout=output, stderr=subprocess.STDOUT)
         try:

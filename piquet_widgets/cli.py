@@ -161,6 +161,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--class-size", type=int, default=1, metavar="N", help=_("keep N kernels ready for visitors arriving at once (default 1; one per pupil for a class)"))
     serve.add_argument("--max-visitors", type=int, metavar="M", help=_("at most M pages at once; later visitors are asked to come back (default: as many as half the memory holds)"))
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME", help=_("also answer requests addressed to this host name, such as a reverse proxy's (repeatable; default: localhost only)"))
+    serve.add_argument("--max-per-client", type=int, default=3, metavar="K", help=_("at most K of those pages for one visitor, by address (default: 3)"))
+    serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS", help=_("a reverse proxy's address or network, whose X-Forwarded-For header names the visitor (repeatable; default: none trusted)"))
     for name, help_text in (
         ("replay", _("score a deal or partie record, explaining every score")),
         ("solve", _("best play from a position or an unfinished deal record")),
@@ -196,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
             from piquet_widgets.app.server import serve
 
             return serve(port=args.port, open_browser=not args.no_browser, class_size=args.class_size,
-                         max_visitors=args.max_visitors, allow_hosts=args.allow_host)
+                         max_visitors=args.max_visitors, allow_hosts=args.allow_host,
+                         max_per_client=args.max_per_client, trusted_proxies=args.trusted_proxy)
         if args.command == "lessons":
             _lessons(args.folder, args.overwrite, sys.stdout)
         elif args.command == "deal":

@@ -1,12 +1,18 @@
-"""The app server's kernel manager: Jupyter Server's, with three rules for a class at once.
+"""The app server's kernel manager: Jupyter Server's, with its rules for a class at once.
 
-- A kernel handed to a page whose websocket never connects (a crawler, a link preview, a
-  request that gave up) is shut down after `unclaimed_timeout` seconds of idleness, instead of
-  the idle timeout meant for closed tabs.
+- A kernel no page is connected to is shut down after `unclaimed_timeout` seconds, instead of
+  the idle timeout meant for closed tabs: a kernel handed to a page whose websocket never
+  connects (a crawler, a link preview, a request that gave up) once idle that long, and one
+  whose page left (its websocket closed: a closed tab, a reload, which takes a new kernel) once
+  the page has not come back that long, whatever the kernel is doing for nobody. A page whose
+  connection drops reconnects to its kernel on its own within seconds (JupyterLab's
+  `KernelConnection`, which the page's script uses); an open page keeps its kernel.
 - A preheated kernel taken by a page is replaced `refill_after` seconds later, and replacements
   start one every `refill_spacing` seconds: starting one costs the server a notebook rendering
   and the machine a kernel's imports, which a class arriving at once needs for its pages.
-- `visitors()` counts the kernels handed to pages, for the server's cap on live kernels.
+- Each kernel handed to a page holds the place its request reserved (`places`): the request
+  being answered names its reservation in `CLAIMING`, and the kernel Voilà starts for it, or
+  takes for it from the pool, holds that place until it is shut down.
 - A kernel's activity (what culling reads) is watched from each message's header alone
   (`start_watching_activity`): Jupyter Server's own watch decodes every message of every kernel,
   each of its dates parsed, only to read its type, and with a class clicking that was a fifth of
@@ -22,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+from contextvars import ContextVar
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -30,13 +37,20 @@ from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float
 
+from piquet_widgets.app.places import Places, Reservation
+
+# The place reserved by the page request being answered (`AppHandler`), read where Voilà's handler
+# starts a kernel for it or takes one of the pool's, within that request's task.
+CLAIMING: ContextVar[Reservation | None] = ContextVar("CLAIMING", default=None)
+
 
 class ClassKernelManager(AsyncMappingKernelManager):
     """Kernels for the app's visitors (see the module's docstring)."""
 
     unclaimed_timeout = Float(
         50.0, config=True,
-        help="Seconds after which an idle kernel whose page never connected is shut down.",
+        help="Seconds after which a kernel whose page never connected (idle that long) or left "
+             "(gone that long) is shut down.",
     )
     refill_after = Float(
         60.0, config=True,
@@ -49,24 +63,45 @@ class ClassKernelManager(AsyncMappingKernelManager):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.places = Places()  # the server's limits are set by `PiquetVoila`
         self._connected_once: set[str] = set()
+        self._left: dict[str, datetime] = {}  # kernel id -> when its last page's websocket closed
         self._shutting_down: set[str] = set()
         self._next_refill = 0.0
-        self._pool_starting = 0
 
     def notify_connect(self, kernel_id: str) -> None:
-        """A page's websocket connected: the kernel is claimed for good."""
+        """A page's websocket connected: the kernel is claimed, and not left."""
         self._connected_once.add(kernel_id)
+        self._left.pop(kernel_id, None)
         super().notify_connect(kernel_id)
 
+    def notify_disconnect(self, kernel_id: str) -> None:
+        """A page's websocket closed: with no other open, the kernel's page has left."""
+        super().notify_disconnect(kernel_id)
+        if self._kernel_connections.get(kernel_id, 1) <= 0:
+            self._left[kernel_id] = datetime.now(timezone.utc)
+
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
-        """Start a kernel, counting the pool's while they start (`visitors`)."""
-        preheated = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
-        self._pool_starting += preheated
-        try:
-            return await super().start_kernel(*args, **kwargs)
-        finally:
-            self._pool_starting -= preheated
+        """Start a kernel; one started for a page (not for the pool) holds its request's place."""
+        kernel_id = await super().start_kernel(*args, **kwargs)
+        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":
+            self.claim(kernel_id)
+        return kernel_id
+
+    def left(self) -> list[str]:
+        """The kernels whose page has left and not come back, longest gone first."""
+        return list(self._left)
+
+    def shut_down_left(self, kernel_id: str) -> None:
+        """Shut down a kernel whose page left, its place taken by a new page."""
+        gone = datetime.now(timezone.utc) - self._left.get(kernel_id, datetime.now(timezone.utc))
+        self._shut_down_unclaimed_soon(kernel_id, "its page left %d s ago, and a new page takes its place", gone)
+
+    def claim(self, kernel_id: str) -> None:
+        """The kernel is the page's whose request is being answered: it holds that request's place."""
+        reservation = CLAIMING.get()
+        if reservation is not None:
+            self.places.hold(reservation, kernel_id)
 
     def refill_delay(self) -> float:
         """Seconds from now until the next replacement of a preheated kernel may start."""
@@ -75,28 +110,32 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._next_refill = start + self.refill_spacing
         return start - now
 
-    def pool_kernel_ids(self) -> set[str]:
-        """The kernels waiting in Voilà's pool for a visitor."""
-        return {task.result()["kernel_id"] for pool in getattr(self, "_pools", {}).values() for task in pool if _started(task)}
-
-    def visitors(self) -> int:
-        """How many kernels are handed to pages (the pool's, ready or starting, are not)."""
-        return max(0, len(set(self._kernels) - self.pool_kernel_ids()) - self._pool_starting)
-
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Jupyter Server's culling, and the sooner end of kernels no page connected to."""
         kernel = self._kernels.get(kernel_id)
         last_activity = getattr(kernel, "_trait_values", {}).get("last_activity")
         if last_activity is None:  # still starting
             return
+        now = datetime.now(timezone.utc)
         if kernel_id not in self._connected_once:
-            idle = datetime.now(timezone.utc) - last_activity
+            idle = now - last_activity
             if idle > timedelta(seconds=self.unclaimed_timeout) and getattr(kernel, "execution_state", None) != "busy":
-                if kernel_id not in self._shutting_down:  # many at once after a burst of requests: not one by one
-                    self.log.info("Shutting down kernel %s: no page connected to it in %d s.", kernel_id, idle.total_seconds())
-                    asyncio.ensure_future(self._shut_down_unclaimed(kernel_id))
+                self._shut_down_unclaimed_soon(kernel_id, "no page connected to it in %d s", idle)
+                return
+        elif kernel_id in self._left:
+            gone = now - self._left[kernel_id]
+            if gone > timedelta(seconds=self.unclaimed_timeout):
+                self._shut_down_unclaimed_soon(kernel_id, "its page left %d s ago and did not come back", gone)
                 return
         await super().cull_kernel_if_idle(kernel_id)
+
+    def _shut_down_unclaimed_soon(self, kernel_id: str, reason: str, since: timedelta) -> None:
+        """Shut the kernel down in a task of its own (many at once after a burst of requests: not
+        one by one); its place is free at once, not after the second or two a shutdown takes."""
+        self.places.free(kernel_id)
+        if kernel_id not in self._shutting_down:
+            self.log.info("Shutting down kernel %s: " + reason + ".", kernel_id, since.total_seconds())
+            asyncio.ensure_future(self._shut_down_unclaimed(kernel_id))
 
     async def _shut_down_unclaimed(self, kernel_id: str) -> None:
         self._shutting_down.add(kernel_id)
@@ -135,7 +174,10 @@ class ClassKernelManager(AsyncMappingKernelManager):
         kernel._activity_stream.on_recv(record_activity)
 
     def remove_kernel(self, kernel_id: str) -> Any:
+        """Forget the kernel, and free the place it held."""
         self._connected_once.discard(kernel_id)
+        self._left.pop(kernel_id, None)
+        self.places.free(kernel_id)
         return super().remove_kernel(kernel_id)
 
 
@@ -162,13 +204,16 @@ class RefillSchedule:
         return sum(1 for task in self._pools.get(notebook_name, []) if _started(task))
 
     async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
-        """Voilà's, which takes the pool's first kernel: a started one is put first."""
+        """Voilà's, which takes the pool's first kernel (a started one is put first) for the
+        page whose request is being answered: the kernel holds that request's place."""
         pool = self._pools.get(notebook_name, [])
         started = [task for task in pool if _started(task)]
         if started:
             pool.remove(started[0])
             pool.insert(0, started[0])
-        return await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
+        render_task, rendered_cache, kernel_id = await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
+        self.claim(kernel_id)  # type: ignore[attr-defined]
+        return render_task, rendered_cache, kernel_id
 
 
 def with_refill_schedule(manager: ClassKernelManager) -> None:

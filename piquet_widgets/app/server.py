@@ -38,9 +38,11 @@ SETTINGS: dict[str, dict[str, Any]] = {
 }
 
 # `serve` only (Binder's Jupyter server has its own kernel manager): a kernel handed to a page
-# that never connects (a crawler, a link preview) is shut down after 50 idle seconds, so within
+# that never connects (a crawler, a link preview) is shut down after 50 idle seconds, and one
+# whose page left (a closed tab, a reload) 50 s after it left unless it came back, so within
 # 60 s with the culler's 10 s round (a browser slowed down by a class arriving at once still
-# connects well within that). Replacements of preheated kernels start 3 s apart, and when
+# connects well within that, and a page whose connection dropped reconnects within seconds);
+# the five idle minutes above are then only Binder's. Replacements of preheated kernels start 3 s apart, and when
 # (`refill_after`) depends on the class size.
 # The app's front end comes from `PiquetVoila`'s memory, gzipped (`front_end`), where the app's
 # template asks for it when `resources` names it. Kernels talk to the server over Unix sockets where
@@ -70,6 +72,10 @@ def refill_after(class_size: int) -> int:
 # second for the visitor's query string (`page.query_string`). One for a learner at home; a
 # class that arrives at once wants one per pupil (`--class-size`, README "Capacity").
 CLASS_SIZE = 1
+# Pages one client (an address, or the one a trusted proxy names) may hold a kernel for at once:
+# a learner's page and a reload or a second tab, and a crawler or a hostile page cannot lock a
+# class out by itself.
+MAX_PER_CLIENT = 3
 # Each kernel a page holds, measured after a walkthrough and a practice deal
 # (benchmarks/bench_load.py); the default cap on visitors keeps them within half the memory.
 KERNEL_MB = 120
@@ -87,7 +93,8 @@ def default_max_visitors(class_size: int = CLASS_SIZE) -> int:
 
 
 def voila_arguments(port: int, open_browser: bool, class_size: int = CLASS_SIZE, max_visitors: int | None = None,
-                    allow_hosts: Sequence[str] = ()) -> list[str]:
+                    allow_hosts: Sequence[str] = (), max_per_client: int = MAX_PER_CLIENT,
+                    trusted_proxies: Sequence[str] = ()) -> list[str]:
     """The command-line arguments of the Voilà application (`PiquetVoila`) that serves the app."""
     arguments = [str(APP_NOTEBOOK), f"--port={port}", f"--Voila.ip={HOST}", "--Voila.port_retries=0", f"--Voila.open_browser={open_browser}"]
     arguments.append(f"--VoilaConfiguration.template={TEMPLATE}")
@@ -98,8 +105,9 @@ def voila_arguments(port: int, open_browser: bool, class_size: int = CLASS_SIZE,
         arguments += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={class_size}",
                       f"--ClassKernelManager.refill_after={refill_after(class_size)}"]
     limit = default_max_visitors(class_size) if max_visitors is None else max_visitors
-    arguments.append(f"--PiquetVoila.max_visitors={limit}")
+    arguments += [f"--PiquetVoila.max_visitors={limit}", f"--PiquetVoila.max_per_client={max_per_client}"]
     arguments += [f"--PiquetVoila.allow_hosts={host}" for host in allow_hosts]
+    arguments += [f"--PiquetVoila.trusted_proxies={proxy}" for proxy in trusted_proxies]
     return arguments
 
 
@@ -143,8 +151,10 @@ def port_is_free(port: int) -> bool:
 _HOST_NAME = re.compile(r"^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$")
 
 
-def serve_problem(port: int, class_size: int, max_visitors: int | None, allow_hosts: Sequence[str]) -> str | None:
+def serve_problem(port: int, class_size: int, max_visitors: int | None, allow_hosts: Sequence[str],
+                  max_per_client: int = MAX_PER_CLIENT, trusted_proxies: Sequence[str] = ()) -> str | None:
     """What is wrong with `serve`'s options, in a sentence, or None."""
+    from piquet_widgets.app.places import networks
     from piquet_widgets.i18n import _
 
     if not 0 < port < 65536:
@@ -156,6 +166,13 @@ def serve_problem(port: int, class_size: int, max_visitors: int | None, allow_ho
     for host in allow_hosts:
         if not _HOST_NAME.match(host.lower()) and not _is_address(host):
             return _("piquet-widgets: {host} is not a host name or an address").format(host=host)
+    if not 1 <= max_per_client <= 1000:
+        return _("piquet-widgets: the most pages for one visitor must be a number from 1 to 1000")
+    for proxy in trusted_proxies:
+        try:
+            networks([proxy])
+        except ValueError:
+            return _("piquet-widgets: {proxy} is not an address or a network").format(proxy=proxy)
     return None
 
 
@@ -170,17 +187,18 @@ def _is_address(text: str) -> bool:
 
 
 def serve(port: int, open_browser: bool, class_size: int = CLASS_SIZE, max_visitors: int | None = None,
-          allow_hosts: Sequence[str] = ()) -> int:
+          allow_hosts: Sequence[str] = (), max_per_client: int = MAX_PER_CLIENT, trusted_proxies: Sequence[str] = ()) -> int:
     """Serve the tutorial app on http://127.0.0.1:`port`/ until interrupted; the exit status.
 
     Opens the page in a web browser unless `open_browser` is false. `class_size` kernels wait
     ready for visitors; at most `max_visitors` pages hold a kernel at once (by default as many as
-    half this machine's memory holds); requests may name localhost, a loopback address or one
-    of `allow_hosts`.
+    half this machine's memory holds), at most `max_per_client` of them for one client, by its
+    address or the one a proxy of `trusted_proxies` names; requests may name localhost, a
+    loopback address or one of `allow_hosts`.
     """
     from piquet_widgets.i18n import _
 
-    problem = serve_problem(port, class_size, max_visitors, allow_hosts)
+    problem = serve_problem(port, class_size, max_visitors, allow_hosts, max_per_client, trusted_proxies)
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
@@ -195,7 +213,8 @@ def serve(port: int, open_browser: bool, class_size: int = CLASS_SIZE, max_visit
     print(_("Piquet tutorial app: http://{host}:{port}/ (Ctrl-C stops it)").format(host=HOST, port=port), flush=True)
     share_template()
     try:
-        PiquetVoila.launch_instance(argv=voila_arguments(port, open_browser, class_size, max_visitors, allow_hosts))
+        PiquetVoila.launch_instance(argv=voila_arguments(port, open_browser, class_size, max_visitors, allow_hosts,
+                                                         max_per_client, trusted_proxies))
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else 1
     except KeyboardInterrupt:

@@ -14,8 +14,15 @@ What it changes in Voilà's application, each time with what Jupyter Server alre
   message would otherwise be answered with a traceback full of file paths.
 - Front end: the app's own scripts and styles come from memory, gzipped once (`front_end`,
   `FrontEndHandler`).
-- Capacity: once `max_visitors` pages hold a kernel, a new visitor gets a short page saying the
-  table is full (HTTP 503), in the link's language, and no kernel is started.
+- Capacity: a page request takes a place when it is accepted (`places`), before a kernel is
+  started or taken from the pool for it, so that requests arriving together are counted at
+  once. Once `max_visitors` places are taken by pages that have not left, a new visitor gets a
+  short page saying the table is full (HTTP 503), in the link's language, and no kernel; once a
+  client (an address, or the one a trusted proxy names: `trusted_proxies`) holds
+  `max_per_client` so, its next request gets a short page saying so (HTTP 429). A page that has
+  left gives its place to the next request that needs it.
+- Versions: no answer names the server's software (`Server` header, `NoServerHeader`), and the
+  page's settings do not name Voilà's version (`without_versions`).
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import json
 import logging
 import re
 import sys
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -36,16 +44,19 @@ sys.modules.setdefault("rfc3987_syntax", None)
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
+from tornado.httputil import HTTPHeaders
 from tornado.log import access_log, app_log
-from traitlets import Int, List, Unicode
+from tornado.web import OutputTransform
+from traitlets import Int, List, TraitError, Unicode, validate
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler, read_header_from_binary_message
 
 from piquet_widgets.app import front_end
-from piquet_widgets.app.kernels import ClassKernelManager, with_refill_schedule
-from piquet_widgets.i18n import DEFAULT_LANGUAGE, _, get_language, normalize_language, set_language
+from piquet_widgets.app.kernels import CLAIMING, ClassKernelManager, with_refill_schedule
+from piquet_widgets.app.places import Places, Refused, client_address, networks
+from piquet_widgets.i18n import DEFAULT_LANGUAGE, _, get_language, ngettext, normalize_language, set_language
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 # What a page of the app never needs from its kernel, and what would show it file paths.
@@ -88,28 +99,74 @@ class HostChecked(AllowedHosts):
 
 
 class AppHandler(PlainErrors, AllowedHosts, TornadoVoilaHandler):
-    """The app's page at the server's root; any other path is not found; a full table says so."""
+    """The app's page at the server's root; any other path is not found. A request takes a place
+    at the table before Voilà starts or hands out a kernel for it, if need be the place of a page
+    that has left (whose kernel is then shut down); a full table, or a client holding its share,
+    says so instead."""
 
     async def get(self, path: str | None = None) -> None:
         if path:
             raise web.HTTPError(404)
-        limit = self.settings.get("piquet_max_visitors", 0)
-        if limit > 0 and self.kernel_manager.visitors() >= limit:
-            self.log.warning("The table is full (%d visitors): %s refused.", limit, self.request.uri)
-            self.set_status(503)
-            self.set_header("Retry-After", "60")
-            self.set_header("Cache-Control", "no-store")
-            self.finish(full_page(self.get_argument("lang", "")))
+        places: Places = self.kernel_manager.places
+        client = self.client()
+        try:
+            reservation = places.reserve(client, self.kernel_manager.left())
+        except Refused as refused:
+            self.refuse(refused, client)
             return
-        await super().get(path)
+        if reservation.replaces is not None:
+            self.kernel_manager.shut_down_left(reservation.replaces)
+        claiming = CLAIMING.set(reservation)
+        try:
+            await super().get(path)
+        finally:
+            CLAIMING.reset(claiming)
+            places.settle(reservation)
+
+    def client(self) -> str:
+        """The address this request counts for: its peer's, or the one a trusted proxy names."""
+        trusted = self.settings.get("piquet_trusted_proxies", ())
+        forwarded = self.request.headers.get_list("X-Forwarded-For")
+        if forwarded and not trusted and not self.settings.get("piquet_proxy_named"):
+            self.settings["piquet_proxy_named"] = True  # said once
+            self.log.warning("A request from %s names the client it forwards (X-Forwarded-For), but no proxy is trusted: "
+                             "every client behind it counts as %s (name the proxy with --trusted-proxy).",
+                             self.request.remote_ip, self.request.remote_ip)
+        return client_address(self.request.remote_ip or "", forwarded, trusted)
+
+    def refuse(self, refused: Refused, client: str) -> None:
+        """Answer with the short page of a full table (503) or of a client's share taken (429)."""
+        lang = self.get_argument("lang", "")
+        if refused.share:
+            self.log.warning("%s holds its %d places: %s refused.", client, refused.share, self.request.uri)
+            self.set_status(429)
+            page = share_page(lang, refused.share)
+        else:
+            self.log.warning("The table is full (%d visitors): %s refused.", self.kernel_manager.places.limit, self.request.uri)
+            self.set_status(503)
+            page = full_page(lang)
+        self.set_header("Retry-After", "60")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(page)
 
 
 class TemplateFiles(PlainErrors, HostChecked, TemplateStaticFileHandler):
-    """Voilà's template files; a path that names no template file is not found (not a 500)."""
+    """Voilà's template files; a path that names no template file (`..` in it, no `static`
+    folder) is not found, not a 500 with a traceback in the log (Voilà's handler asserts and
+    unpacks its parts, verified with Voilà 0.5.13)."""
 
     def parse_url_path(self, path: str) -> str:
+        if ".." in path.split("/"):
+            raise web.HTTPError(404)
         try:
             return super().parse_url_path(path)
+        except (ValueError, AssertionError):
+            raise web.HTTPError(404) from None
+
+    @classmethod
+    def get_absolute_path(cls, root: str, path: str) -> str:
+        try:
+            return super().get_absolute_path(root, path)
         except (ValueError, AssertionError):
             raise web.HTTPError(404) from None
 
@@ -181,11 +238,26 @@ def hidden(message: Any, v1: bool) -> bool:
 
 def full_page(lang: str) -> str:
     """The short page a visitor gets when the table is full, in the link's language."""
+    return short_page(lang, lambda: (_("The table is full"), _("The table is full — try again in a minute.")))
+
+
+def share_page(lang: str, share: int) -> str:
+    """The short page a visitor gets whose address holds its `share` of places, in the link's language."""
+    return short_page(lang, lambda: (
+        _("Too many pages open"),
+        ngettext("You already have {count} page of the app open, the most one visitor may have at once: close it, then try again in a minute.",
+                 "You already have {count} pages of the app open, the most one visitor may have at once: close one, then try again in a minute.",
+                 share).format(count=share),
+    ))
+
+
+def short_page(lang: str, texts: Callable[[], tuple[str, str]]) -> str:
+    """A page of one sentence, its title and words (`texts`) said in the link's language."""
     language = normalize_language(lang) or DEFAULT_LANGUAGE
     spoken = get_language()
     set_language(language)
     try:
-        title, words = _("The table is full"), _("The table is full — try again in a minute.")
+        title, words = texts()
     finally:
         set_language(spoken)
     return (
@@ -193,6 +265,21 @@ def full_page(lang: str) -> str:
         f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{escape(title)}</title></head>'
         f'<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto;"><p class="pw-full">{escape(words)}</p></body></html>\n'
     )
+
+
+class NoServerHeader(OutputTransform):
+    """Every answer without Tornado's `Server` header, which names Tornado and its version."""
+
+    def transform_first_chunk(self, status_code: int, headers: HTTPHeaders, chunk: bytes, finishing: bool) -> tuple[int, HTTPHeaders, bytes]:
+        headers.pop("Server", None)
+        return status_code, headers, chunk
+
+
+def without_versions(page_config: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
+    """Voilà's page settings (`jupyter-config-data`) without Voilà's version (`appVersion`,
+    which its front end only shows; the app's front end does not read it)."""
+    page_config.pop("appVersion", None)
+    return page_config
 
 
 def log_request(handler: web.RequestHandler) -> None:
@@ -209,6 +296,16 @@ class PiquetVoila(Voila):
 
     allow_hosts = List(Unicode(), config=True, help="Host names (or addresses) requests may name besides localhost and loopback addresses.")
     max_visitors = Int(0, config=True, help="Pages that may hold a kernel at once; 0 for no limit.")
+    max_per_client = Int(0, config=True, help="Pages one client (an address) may hold a kernel for at once; 0 for no limit.")
+    trusted_proxies = List(Unicode(), config=True, help="Addresses or networks of reverse proxies whose X-Forwarded-For names the client.")
+
+    @validate("trusted_proxies")
+    def _valid_proxies(self, proposal: dict) -> list[str]:
+        try:
+            networks(proposal["value"])
+        except ValueError as error:
+            raise TraitError(str(error)) from None
+        return proposal["value"]
 
     def get_default_logging_config(self) -> dict:
         """traitlets' logging, the app's logger at the level shown (`log_level`) rather than at
@@ -220,16 +317,21 @@ class PiquetVoila(Voila):
         return config
 
     def init_settings(self) -> dict:
+        if self.voila_configuration.page_config_hook is None:
+            self.voila_configuration.page_config_hook = without_versions
         settings = super().init_settings()
         if isinstance(self.kernel_manager, ClassKernelManager):
             with_refill_schedule(self.kernel_manager)
+            self.kernel_manager.places = Places(self.max_visitors, self.max_per_client)
         hosts = [host.lower().strip("[]") for host in self.allow_hosts]
         settings.update(
             allow_remote_access=False,
             local_hostnames=["localhost", *hosts],
             piquet_allowed_hosts=frozenset(hosts),
-            piquet_max_visitors=self.max_visitors,
+            piquet_trusted_proxies=networks(self.trusted_proxies),
             log_function=log_request,
+            # Tornado's output transforms, which are none (Voilà does not gzip), and no `Server` header
+            transforms=[NoServerHeader],
         )
         return settings
 

@@ -8,7 +8,9 @@ table, `--max-visitors 1`):
   websocket alike; localhost, 127.0.0.1, [::1] and the allowed name are served;
 - the kernel websocket refuses an `Origin` other than the host it is asked on;
 - malformed widget messages, in either of the websocket's protocols, leave the kernel working and bring back no traceback and no path;
-- URLs other than the app answer 404;
+- URLs other than the app answer 404, template paths with `..` too, with no traceback in the log;
+- no answer names the server's software or its version (no `Server` header), nor do the page's
+  settings (`jupyter-config-data`);
 - with one visitor on the page, a second gets the short "table is full" page (503), in the
   language its link asks for, and no kernel.
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import http.client
 import json
 import os
 import re
@@ -123,6 +126,49 @@ def test_unknown_urls_are_not_found(server: servers.Server, path: str) -> None:
     status, body = get(server, path)
     assert status == 404, (path, status)
     assert "Traceback" not in body and "site-packages" not in body and len(body) < 200
+
+
+@pytest.mark.parametrize("path", [
+    "/voila/templates/lab/static/../../../etc/passwd",
+    "/voila/templates/piquet/static/../conf.json",
+    "/voila/templates/lab/static/..%2f..%2fconf.json",
+    "/voila/templates/lab/static/%2e%2e/%2e%2e/conf.json",
+    "/voila/templates/x/static/../../../..//etc/passwd",
+    "/voila/templates/lab/static",
+    "/voila/templates/../static/x",
+])
+def test_template_paths_with_dots_are_not_found_quietly(server: servers.Server, path: str) -> None:
+    log_before = len(server.log_text())
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    try:
+        connection.request("GET", path)  # as written: no client resolves the dots first
+        response = connection.getresponse()
+        status, body = response.status, response.read().decode("utf-8", "replace")
+    finally:
+        connection.close()
+    assert status == 404 and body == "404: Not Found", (path, status, body)
+    logged = server.log_text()[log_before:]
+    assert "Traceback" not in logged and "Uncaught exception" not in logged and "500" not in logged, logged
+
+
+def test_no_version_is_advertised(server: servers.Server) -> None:
+    import tornado
+    import voila
+
+    answers = {}
+    for path in ("/", "/nonexistent", "/voila/templates/piquet/static/piquet-page.css"):
+        try:
+            with urllib.request.urlopen(server.url + path, timeout=60) as response:
+                answers[path] = (dict(response.headers), response.read().decode("utf-8", "replace"))
+        except urllib.error.HTTPError as error:
+            answers[path] = (dict(error.headers), "")
+    for path, (headers, _body) in answers.items():
+        assert "Server" not in headers and not any("Tornado" in value for value in headers.values()), (path, headers)
+    # The page's settings work (they name the page's kernel) and name no version of the software.
+    page = answers["/"][1]
+    config = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert config["kernelId"] == page_kernel(page) and "appVersion" not in config
+    assert voila.__version__ not in json.dumps(config) and f"voila/{voila.__version__}" not in page and tornado.version not in page
 
 
 GARBAGE = [
