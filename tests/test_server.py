@@ -12,7 +12,8 @@ import pytest
 
 from piquet_widgets import cli
 from piquet_widgets.app import server
-from piquet_widgets.app.voila_app import full_page, hidden
+from piquet_widgets.app.page_messages import hidden
+from piquet_widgets.app.voila_app import full_page
 from piquet_widgets.i18n import _, set_language
 
 

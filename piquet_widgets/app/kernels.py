@@ -1,4 +1,5 @@
-"""The app server's kernel manager: Jupyter Server's, with three rules for a class at once.
+"""The app server's kernel manager: Jupyter Server's, with rules for a class at once and for
+pages that are not trusted.
 
 - A kernel handed to a page whose websocket never connects (a crawler, a link preview, a
   request that gave up) is shut down after `unclaimed_timeout` seconds of idleness, instead of
@@ -7,6 +8,16 @@
   start one every `refill_spacing` seconds: starting one costs the server a notebook rendering
   and the machine a kernel's imports, which a class arriving at once needs for its pages.
 - `visitors()` counts the kernels handed to pages, for the server's cap on live kernels.
+- A page's kernel is shut down `cull_idle_timeout` seconds after its page left (its last
+  websocket closed), whatever the kernel is doing: Jupyter Server's culling counts idle time from
+  the kernel's last message and spares busy kernels, so a kernel a page kept busy with a queue of
+  messages was never culled. A page that comes back within that time (a laptop woken up) finds
+  its kernel.
+- What each page may still send (`page`, a `page_messages.PageAllowance`) is kept per kernel, so
+  that two websockets to one kernel share it.
+- Each kernel's address space is limited (`kernel_memory_mb`, Linux's `RLIMIT_AS`), and its
+  allocator keeps two arenas (`MALLOC_ARENA_MAX`), so that the address space follows the memory
+  used: a page cannot make its kernel take the machine's memory.
 - A kernel's activity (what culling reads) is watched from each message's header alone
   (`start_watching_activity`): Jupyter Server's own watch decodes every message of every kernel,
   each of its dates parsed, only to read its type, and with a class clicking that was a fifth of
@@ -22,13 +33,25 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import os
+import resource
+import time
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from jupyter_client.session import Session
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Float
+from traitlets import Float, Int
+
+from piquet_widgets.app.page_messages import PageAllowance
+
+# Each kernel as measured after a walkthrough and a practice deal, with two malloc arenas: 281 MB
+# of address space ready (85 MB resident), 406 MB at its peak (119 MB resident); without the
+# arenas' cap, 1.0 to 1.1 GB of address space for the same memory. 768 MB is almost twice that
+# peak: some 360 MB more than a page of the app ever needs, and no more.
+KERNEL_MEMORY_MB = 768
+MALLOC_ARENAS = "2"
 
 
 class ClassKernelManager(AsyncMappingKernelManager):
@@ -46,27 +69,51 @@ class ClassKernelManager(AsyncMappingKernelManager):
         3.0, config=True,
         help="Seconds between the starts of two replacements of preheated kernels.",
     )
+    kernel_memory_mb = Int(
+        KERNEL_MEMORY_MB, config=True,
+        help="Address space (MB) each kernel may take (RLIMIT_AS, on Linux); 0 for no limit.",
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._connected_once: set[str] = set()
+        self._left_at: dict[str, float] = {}  # kernel id -> when its last page left (monotonic)
+        self._pages: dict[str, PageAllowance] = {}
         self._shutting_down: set[str] = set()
         self._next_refill = 0.0
         self._pool_starting = 0
 
     def notify_connect(self, kernel_id: str) -> None:
-        """A page's websocket connected: the kernel is claimed for good."""
+        """A page's websocket connected: the kernel is claimed for good, and its page is back."""
         self._connected_once.add(kernel_id)
+        self._left_at.pop(kernel_id, None)
         super().notify_connect(kernel_id)
 
+    def notify_disconnect(self, kernel_id: str) -> None:
+        """A page's websocket closed: if it was the kernel's last, the page has left."""
+        super().notify_disconnect(kernel_id)
+        if kernel_id in self and self.kernel_model(kernel_id)["connections"] == 0:
+            self._left_at[kernel_id] = time.monotonic()
+
+    def page(self, kernel_id: str) -> PageAllowance:
+        """What the page of this kernel may still send it (one for all its websockets)."""
+        if kernel_id not in self._pages:
+            self._pages[kernel_id] = PageAllowance(time.monotonic())
+        return self._pages[kernel_id]
+
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
-        """Start a kernel, counting the pool's while they start (`visitors`)."""
+        """Start a kernel with its memory limited, counting the pool's while they start (`visitors`)."""
         preheated = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        kwargs["env"] = {**(kwargs.get("env") or os.environ), "MALLOC_ARENA_MAX": MALLOC_ARENAS}
         self._pool_starting += preheated
         try:
-            return await super().start_kernel(*args, **kwargs)
+            kernel_id = await super().start_kernel(*args, **kwargs)
         finally:
             self._pool_starting -= preheated
+        pid = kernel_pid(self.get_kernel(kernel_id))
+        if self.kernel_memory_mb > 0 and not (pid and limit_address_space(pid, self.kernel_memory_mb * 2**20)):
+            self.log.warning("Kernel %s runs without a memory limit (this system sets none).", kernel_id)
+        return kernel_id
 
     def refill_delay(self) -> float:
         """Seconds from now until the next replacement of a preheated kernel may start."""
@@ -84,22 +131,37 @@ class ClassKernelManager(AsyncMappingKernelManager):
         return max(0, len(set(self._kernels) - self.pool_kernel_ids()) - self._pool_starting)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        """Jupyter Server's culling, and the sooner end of kernels no page connected to."""
+        """Culling: a page's kernel once its page has been gone `cull_idle_timeout` seconds, busy
+        or not; the sooner end of kernels no page connected to; Jupyter Server's for the rest
+        (a dead kernel, an unclaimed one idle for `cull_idle_timeout`)."""
         kernel = self._kernels.get(kernel_id)
         last_activity = getattr(kernel, "_trait_values", {}).get("last_activity")
-        if last_activity is None:  # still starting
+        if last_activity is None or kernel_id in self._shutting_down:  # still starting, or ending
+            return
+        state = getattr(kernel, "execution_state", None)
+        if kernel_id in self._connected_once and state != "dead":
+            left = self._left_at.get(kernel_id)
+            gone = time.monotonic() - left if left is not None else 0.0
+            if self.cull_idle_timeout > 0 and gone > self.cull_idle_timeout:
+                self.log.info("Shutting down kernel %s (%s): its page left %d s ago.", kernel_id, state, gone)
+                self.shut_down_soon(kernel_id)
             return
         if kernel_id not in self._connected_once:
             idle = datetime.now(timezone.utc) - last_activity
-            if idle > timedelta(seconds=self.unclaimed_timeout) and getattr(kernel, "execution_state", None) != "busy":
-                if kernel_id not in self._shutting_down:  # many at once after a burst of requests: not one by one
-                    self.log.info("Shutting down kernel %s: no page connected to it in %d s.", kernel_id, idle.total_seconds())
-                    asyncio.ensure_future(self._shut_down_unclaimed(kernel_id))
+            if idle > timedelta(seconds=self.unclaimed_timeout) and state != "busy":
+                # many at once after a burst of requests: not one by one
+                self.log.info("Shutting down kernel %s: no page connected to it in %d s.", kernel_id, idle.total_seconds())
+                self.shut_down_soon(kernel_id)
                 return
         await super().cull_kernel_if_idle(kernel_id)
 
-    async def _shut_down_unclaimed(self, kernel_id: str) -> None:
-        self._shutting_down.add(kernel_id)
+    def shut_down_soon(self, kernel_id: str) -> None:
+        """Shut a kernel down without waiting for it (the culler's round goes on to the next)."""
+        if kernel_id not in self._shutting_down:
+            self._shutting_down.add(kernel_id)
+            asyncio.ensure_future(self._shut_down(kernel_id))
+
+    async def _shut_down(self, kernel_id: str) -> None:
         try:
             await self.shutdown_kernel(kernel_id)
         except Exception as error:  # already gone, or dying: the culler's next round sees it
@@ -136,7 +198,29 @@ class ClassKernelManager(AsyncMappingKernelManager):
 
     def remove_kernel(self, kernel_id: str) -> Any:
         self._connected_once.discard(kernel_id)
+        self._left_at.pop(kernel_id, None)
+        self._pages.pop(kernel_id, None)
         return super().remove_kernel(kernel_id)
+
+
+def kernel_pid(kernel: Any) -> int | None:
+    """The process id of a kernel Jupyter started on this machine: its local provisioner's
+    `pid` (jupyter_client's `LocalProvisioner`, verified against jupyter_client 8.10.0)."""
+    pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
+    return pid if isinstance(pid, int) else None
+
+
+def limit_address_space(pid: int, limit: int) -> bool:
+    """Limit the process `pid`'s address space to `limit` bytes (soft and hard, Linux's
+    `prlimit`): past it, the process's allocations fail (Python raises MemoryError). Whether the
+    limit is set."""
+    if not hasattr(resource, "prlimit"):
+        return False
+    try:
+        resource.prlimit(pid, resource.RLIMIT_AS, (limit, limit))
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 def _started(task: asyncio.Future) -> bool:
