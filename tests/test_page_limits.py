@@ -224,11 +224,14 @@ def test_a_kernel_is_culled_once_its_page_has_left_busy_or_not() -> None:
 
 def test_each_page_has_one_allowance_for_all_its_websockets() -> None:
     manager = ClassKernelManager()
+    manager._kernels.update(a=Kernel("idle"), b=Kernel("idle"))
     assert manager.page("a") is manager.page("a") and manager.page("a") is not manager.page("b")
-    manager._kernels["a"] = Kernel("idle")
+    for _ in range(400):
+        manager.page("a").admit("flood", False, 0.0)
+    assert manager.closed_for_abuse("a") and not manager.closed_for_abuse("b")
     manager.remove_kernel("a")
-    started = time.monotonic()
-    assert manager.page("a").rate.messages.time >= started  # a kernel gone takes its allowance with it
+    assert not manager.closed_for_abuse("a")  # a kernel gone takes its allowance with it
+    assert manager.page("unknown") is not manager.page("unknown")  # and none is kept for a kernel that is not
 
 
 @settings(max_examples=300, deadline=None)

@@ -96,10 +96,18 @@ class ClassKernelManager(AsyncMappingKernelManager):
             self._left_at[kernel_id] = time.monotonic()
 
     def page(self, kernel_id: str) -> PageAllowance:
-        """What the page of this kernel may still send it (one for all its websockets)."""
-        if kernel_id not in self._pages:
-            self._pages[kernel_id] = PageAllowance(time.monotonic())
-        return self._pages[kernel_id]
+        """What the page of this kernel may still send it (one for all its websockets; kept
+        while the kernel runs)."""
+        if kernel_id in self._pages:
+            return self._pages[kernel_id]
+        allowance = PageAllowance(time.monotonic())
+        if kernel_id in self:
+            self._pages[kernel_id] = allowance
+        return allowance
+
+    def closed_for_abuse(self, kernel_id: str) -> bool:
+        """Whether this kernel's page was closed for sending past its rate (it may not come back)."""
+        return kernel_id in self._pages and self._pages[kernel_id].rate.exhausted
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
         """Start a kernel with its memory limited, counting the pool's while they start (`visitors`)."""

@@ -160,8 +160,14 @@ class KernelChannels(PlainErrors, AllowedHosts, VoilaKernelWebsocketHandler):
     def v1(self) -> bool:
         return self.selected_subprotocol == V1_PROTOCOL
 
+    async def pre_get(self) -> None:
+        """A page closed for sending past its rate does not connect again (its kernel is ending)."""
+        if self.kernel_manager.closed_for_abuse(self.kernel_id):
+            raise web.HTTPError(403)
+        await super().pre_get()
+
     def on_message(self, message: str | bytes) -> Any:
-        if self.connection is None:  # closed: what it still held goes nowhere
+        if self.connection is None or self.ws_connection is None:  # closed: what it still held goes nowhere
             return None
         verdict, reason = self.kernel_manager.page(self.kernel_id).admit(message, self.v1, time.monotonic())
         if verdict is Verdict.PASS:
@@ -185,6 +191,8 @@ class KernelChannels(PlainErrors, AllowedHosts, VoilaKernelWebsocketHandler):
             self.kernel_manager.shut_down_soon(self.kernel_id)
 
     def write_message(self, message: Any, binary: bool = False) -> Any:
+        if self.ws_connection is None:  # the page is gone, or closed: nothing is kept for it
+            return None
         message = for_the_page(message, self.v1)
         if message is None:
             return None

@@ -162,7 +162,7 @@ async def click_while(visitor: Visitor, until: asyncio.Future) -> list[float]:
     latencies = []
     while not until.done():
         if visitor.state(next_button).get("disabled"):
-            await visitor.click(visitor.find("pw-walkthrough-restart") if visitor.find_all("pw-walkthrough-restart") else next_button)
+            await visitor.click(visitor.find_all("pw-first")[0])
         latencies.append(await visitor.click(next_button))
         await asyncio.sleep(0.1)
     return latencies
