@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import resource
+import subprocess
+import sys
 import time
 from datetime import datetime, timezone
 
@@ -15,7 +18,7 @@ from hypothesis import strategies as st
 from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1, serialize_msg_to_ws_v1
 
 from piquet_widgets.app import page_messages, rate
-from piquet_widgets.app.kernels import ClassKernelManager
+from piquet_widgets.app.kernels import ClassKernelManager, limit_address_space
 from piquet_widgets.app.page_messages import MAX_COMMS, PageAllowance, for_the_page
 from piquet_widgets.app.rate import BURST, MESSAGES_PER_SECOND, MessageRate, TokenBucket, Verdict
 
@@ -242,3 +245,22 @@ def test_any_frame_is_read_at_once_without_an_error(junk: bytes | str, v1: bool)
     started = time.monotonic()
     verdict, _reason = PageAllowance(now=0.0).admit(junk, v1, 0.0)
     assert verdict in (Verdict.PASS, Verdict.DROP) and time.monotonic() - started < 0.5
+
+
+# -- the kernel's memory ------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(resource, "prlimit"), reason="no prlimit on this system (the server logs that kernels run without a limit)")
+def test_a_process_past_its_address_space_gets_a_memory_error() -> None:
+    """`limit_address_space` on a running process (as the server does on each kernel once it
+    started): an allocation past the limit fails, one within it does not."""
+    code = ("import sys; sys.stdin.readline(); a = bytearray(40 * 2**20); print('small', flush=True)\n"
+            "try:\n    b = bytearray(400 * 2**20)\nexcept MemoryError:\n    print('refused')\nelse:\n    print('allowed')")
+    child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert limit_address_space(child.pid, 256 * 2**20)
+        assert resource.prlimit(child.pid, resource.RLIMIT_AS) == (256 * 2**20, 256 * 2**20)
+        out, _err = child.communicate("go\n", timeout=60)
+    finally:
+        child.kill()
+    assert out.split() == ["small", "refused"]

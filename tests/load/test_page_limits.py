@@ -9,20 +9,24 @@ client speaking the kernel websocket as a page does.
   that brings back nothing at all, while a `kernel_info_request` sent after them is answered —
   without versions — and the kernel, which handles its requests in order, would have answered
   them by then. The kernel is not restarted (its process is the same).
-- A page may open only so many widget comms.
+- A page may open only so many widget comms, and its kernel runs with its address space limited.
 - A page flooding its websocket is closed within seconds and its kernel shut down, while
   another visitor's clicks keep their pace and the server's memory holds.
-- The kernel of a page that left busy is culled on time (short culling times here).
+- The kernel of a page that left in the middle of a burst of requests is culled on time, the
+  culling timeout after the page left (short culling times here); that a busy kernel is culled
+  too is shown without a server, in tests/test_page_limits.py.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import resource
 import statistics
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import psutil
 import pytest
@@ -30,6 +34,7 @@ from websockets.exceptions import ConnectionClosed
 
 from load.servers import Server, serve_command, voila_command
 from load.voila_protocol import V1_PROTOCOL, Visitor, encode_message
+from piquet_widgets.app.kernels import KERNEL_MEMORY_MB, MALLOC_ARENAS
 from piquet_widgets.app.page_messages import MAX_COMMS
 
 pytestmark = pytest.mark.slow
@@ -125,13 +130,18 @@ async def open_widgets(url: str, count: int) -> tuple[int, Visitor]:
     return made, visitor
 
 
-def test_a_page_opens_only_so_many_widgets(start_server) -> None:
+def test_a_page_opens_only_so_many_widgets_in_a_kernel_of_bounded_memory(start_server) -> None:
     server = start_server(serve_command)
     loop = asyncio.new_event_loop()
     try:
         made, visitor = loop.run_until_complete(open_widgets(server.url, MAX_COMMS + 8))
         # The page opened one comm already (the control comm, to fetch every widget's state).
         assert made == MAX_COMMS - 1
+        # Every kernel, the page's and the pool's, runs with its address space limited.
+        limit = KERNEL_MEMORY_MB * 2**20
+        assert server.kernels() and all(resource.prlimit(pid, resource.RLIMIT_AS) == (limit, limit) for pid in server.kernels())
+        assert all(f"MALLOC_ARENA_MAX={MALLOC_ARENAS}" in Path(f"/proc/{pid}/environ").read_bytes().decode("utf-8", "replace").split("\0")
+                   for pid in server.kernels())
         loop.run_until_complete(visitor.close())
     finally:
         loop.close()
@@ -222,7 +232,7 @@ async def leave_busy(url: str) -> str:
     return visitor.kernel_id
 
 
-def test_the_kernel_of_a_page_that_left_busy_is_culled_on_time(start_server) -> None:
+def test_the_kernel_of_a_page_that_left_mid_burst_is_culled_on_time(start_server) -> None:
     server = start_server(lambda port: voila_command(port, f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
                                                      f"--MappingKernelManager.cull_interval={CULL_INTERVAL}"))
     kernel = run(leave_busy(server.url))
