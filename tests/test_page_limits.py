@@ -21,6 +21,7 @@ from piquet_widgets.app import page_messages, rate
 from piquet_widgets.app.kernels import ClassKernelManager, limit_address_space
 from piquet_widgets.app.page_messages import MAX_COMMS, PageAllowance, for_the_page
 from piquet_widgets.app.rate import BURST, MESSAGES_PER_SECOND, MessageRate, TokenBucket, Verdict
+from piquet_widgets.widgets.browser_store import MAX_RECORD_BYTES
 
 # -- the bucket ------------------------------------------------------------------------------------
 
@@ -79,6 +80,15 @@ def test_a_key_held_down_is_dropped_then_closed_after_seconds_a_flood_at_once() 
     flood = MessageRate(now=0.0)
     verdicts = [flood.admit(100, i * 1e-5) for i in range(1000)]
     assert verdicts.index(Verdict.CLOSE) < BURST + rate.DROPS_FORGIVEN + 2
+
+
+def test_the_largest_record_a_learner_uploads_passes() -> None:
+    record = json.dumps({"deals": [{"note": "x" * 100, "quoted": '"' * 20}] * 7000})[: MAX_RECORD_BYTES]
+    upload = message("comm_msg", comm_id="abc", data={"method": "custom", "content": {"type": "upload", "name": "p.json", "text": record}})
+    for v1 in (True, False):
+        sent = frame(upload, v1)
+        assert len(sent) <= page_messages.MAX_MESSAGE_BYTES
+        assert PageAllowance(now=0.0).admit(sent, v1, 0.0) == (Verdict.PASS, "")
 
 
 def test_a_large_message_costs_more() -> None:

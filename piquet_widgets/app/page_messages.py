@@ -38,8 +38,9 @@ WIDGET_TARGETS = frozenset({"jupyter.widget", "jupyter.widget.control"})
 # when the page does not carry its widgets' state); each widget model a page made would be one.
 MAX_COMMS = 32
 # A larger frame closes the websocket (Tornado's `websocket_max_message_size`, 10 MiB by default):
-# the app's messages are a few hundred bytes, a learner's longest text a few kilobytes.
-MAX_MESSAGE_BYTES = 256 * 1024
+# the app's messages are a few hundred bytes, the largest a partie record a learner uploads, of
+# at most 1 MiB (`widgets.browser_store.MAX_RECORD_BYTES`), with its JSON escapes.
+MAX_MESSAGE_BYTES = 2 * 1024 * 1024
 # What a page of the app never needs from its kernel, and what would show it file paths.
 HIDDEN_MESSAGES = frozenset({"error"})
 KERNEL_INFO_KEPT = ("status", "protocol_version")

@@ -12,10 +12,11 @@ from __future__ import annotations
 from enum import Enum
 
 # A page's allowance: BURST messages at once, MESSAGES_PER_SECOND sustained; a message's cost
-# grows with its size (`cost`), so that a page cannot send large messages at the same rate.
+# grows with its size (`cost`), so that a page cannot send large messages at the same rate: the
+# largest a page sends, a partie record of up to 1 MiB uploaded, costs 17 tokens.
 MESSAGES_PER_SECOND = 10.0
 BURST = 60.0
-COST_BYTES = 8192
+COST_BYTES = 64 * 1024
 # The messages dropped that are forgiven, at once and each second, before the page must go:
 # a key held down on a button (some 30 clicks a second) lasts about 13 s, a flood a few ms.
 DROPS_FORGIVEN = 200.0
