@@ -19,6 +19,7 @@ HERE = Path(__file__).parent
 
 # What each bench_NAME.py measures; a benchmark without a line here is refused by the tests.
 MEASURES = {
+    "abuse": "one page flooding its kernel's websocket for a minute: another visitor's clicks, the server's memory, the flooding kernel's end",
     "advisor": "the exchange advisor: all of elder's 1,585 choices of discards ranked, and younger's",
     "app": "the tutorial app: cold start, a new visitor's first widget, kernel memory per visitor (Chromium)",
     "drills": "the lessons' drills: dealing a fresh drill of every kind and level from a random deal (discards: with the evaluator)",

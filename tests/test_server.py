@@ -13,7 +13,8 @@ import pytest
 
 from piquet_widgets import cli
 from piquet_widgets.app import server
-from piquet_widgets.app.voila_app import full_page, hidden, share_page, without_versions
+from piquet_widgets.app.page_messages import hidden
+from piquet_widgets.app.voila_app import full_page, share_page, without_versions
 from piquet_widgets.i18n import _, ngettext, set_language
 
 

@@ -48,13 +48,18 @@ SETTINGS: dict[str, dict[str, Any]] = {
 # template asks for it when `resources` names it. Kernels talk to the server over Unix sockets where
 # there are some: over TCP, a kernel of a class starting at once sometimes found a port it had
 # been given taken meanwhile, and died (benchmarks/bench_load.py); and no port is opened.
+# A page that left gets nothing kept for it (Jupyter Server buffers, without bound, what a kernel
+# sends while its page is away, for the page to come back to); and a kernel that dies (its
+# memory limit reached) is not restarted empty under the page, whose widgets would be gone: the
+# page is told it lost its kernel (`docs/limits.md`).
 SERVE_SETTINGS: dict[str, dict[str, Any]] = {
     **({"KernelManager": {"transport": "ipc"}} if os.name == "posix" else {}),
     "VoilaConfiguration": {
         "multi_kernel_manager_class": "piquet_widgets.app.kernels.ClassKernelManager",
         "resources": f"front_end={front_end.URL}",
     },
-    "ClassKernelManager": {"unclaimed_timeout": 50, "refill_spacing": 3},
+    "ClassKernelManager": {"unclaimed_timeout": 50, "refill_spacing": 3, "buffer_offline_messages": False},
+    "KernelRestarter": {"restart_limit": 0},
 }
 
 

@@ -10,8 +10,10 @@ What it changes in Voilà's application, each time with what Jupyter Server alre
 - Errors: a short plain-text answer (`404: Not Found`), never a template or a traceback; URLs
   other than the app itself answer 404 (Voilà's catch-all redirected them, and `/logout` or a
   malformed template path raised). No login or logout pages: the server has no accounts.
-- The kernel websocket passes no `error` or `stderr` message to the page: a malformed widget
-  message would otherwise be answered with a traceback full of file paths.
+- The kernel websocket passes the page's widget messages alone, at a person's pace, and a page
+  that keeps sending past that loses its connection and its kernel (`page_messages`, `rate`);
+  it passes no `error` or `stderr` message to the page (a malformed widget message would
+  otherwise be answered with a traceback full of file paths) and no versions (`kernel_info`).
 - Front end: the app's own scripts and styles come from memory, gzipped once (`front_end`,
   `FrontEndHandler`).
 - Capacity: a page request takes a place when it is accepted (`places`), before a kernel is
@@ -27,10 +29,10 @@ What it changes in Voilà's application, each time with what Jupyter Server alre
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 import sys
+import time
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -51,16 +53,15 @@ from traitlets import Int, List, TraitError, Unicode, validate
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
-from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler, read_header_from_binary_message
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from piquet_widgets.app import front_end
 from piquet_widgets.app.kernels import CLAIMING, ClassKernelManager, with_refill_schedule
+from piquet_widgets.app.page_messages import MAX_MESSAGE_BYTES, V1_PROTOCOL, for_the_page
 from piquet_widgets.app.places import Places, Refused, client_address, networks
+from piquet_widgets.app.rate import Verdict
 from piquet_widgets.i18n import DEFAULT_LANGUAGE, _, get_language, ngettext, normalize_language, set_language
 
-V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
-# What a page of the app never needs from its kernel, and what would show it file paths.
-HIDDEN_MESSAGES = {"error"}
 _PORT = re.compile(r":\d+$")
 
 
@@ -203,37 +204,57 @@ class FrontEndHandler(PlainErrors, HostChecked, web.RequestHandler):
 
 
 class KernelChannels(PlainErrors, AllowedHosts, VoilaKernelWebsocketHandler):
-    """The kernel websocket, without the messages that would show the page a traceback."""
+    """The kernel websocket: the page's widget messages, at the page's rate, to the kernel
+    (`page_messages.PageAllowance`, one for all the websockets of a kernel); to the page, its
+    kernel's messages less tracebacks and versions (`page_messages.for_the_page`). A page that
+    keeps sending past its rate is closed, and its kernel shut down. It overrides Jupyter
+    Server's `KernelWebsocketHandler` (`pre_get`, which opens the kernel's channels before the
+    handshake completes, and `on_message`) and reads its `connection` and `kernel_id`, verified
+    against jupyter_server 2.21.1."""
+
+    def initialize(self, *args: Any, **kwargs: Any) -> None:
+        super().initialize(*args, **kwargs)
+        self.refused: set[str] = set()  # what this connection has had refused, logged once each
+
+    @property
+    def v1(self) -> bool:
+        return self.selected_subprotocol == V1_PROTOCOL
+
+    async def pre_get(self) -> None:
+        """A page closed for sending past its rate does not connect again (its kernel is ending)."""
+        if self.kernel_manager.closed_for_abuse(self.kernel_id):
+            raise web.HTTPError(403)
+        await super().pre_get()
+
+    def on_message(self, message: str | bytes) -> Any:
+        if self.connection is None or self.ws_connection is None:  # closed: what it still held goes nowhere
+            return None
+        verdict, reason = self.kernel_manager.page(self.kernel_id).admit(message, self.v1, time.monotonic())
+        if verdict is Verdict.PASS:
+            return super().on_message(message)
+        if verdict is Verdict.CLOSE:
+            self.close_abusive()
+        elif reason not in self.refused:
+            self.refused.add(reason)
+            self.log.warning("Kernel %s: dropped a message from its page (%s).", self.kernel_id, reason)
+        return None
+
+    def close_abusive(self) -> None:
+        """Close a page that keeps sending past its rate, and shut its kernel down (the page
+        shows that it lost its connection). Once closed, the connection reads nothing more."""
+        dropped = self.kernel_manager.page(self.kernel_id).rate.dropped
+        self.log.warning("Kernel %s: its page kept sending past its rate (%d messages dropped): "
+                         "closing its connection, shutting the kernel down.", self.kernel_id, dropped)
+        self.close(1008, "too many messages")
+        self.kernel_manager.shut_down_soon(self.kernel_id, "its page kept sending past its rate")
 
     def write_message(self, message: Any, binary: bool = False) -> Any:
-        if hidden(message, self.selected_subprotocol == V1_PROTOCOL):
+        if self.ws_connection is None:  # the page is gone, or closed: nothing is kept for it
+            return None
+        message = for_the_page(message, self.v1)
+        if message is None:
             return None
         return super().write_message(message, binary)
-
-
-def hidden(message: Any, v1: bool) -> bool:
-    """Whether a message on its way to the page is an `error` or a `stderr` stream."""
-    if isinstance(message, bytes):
-        if not v1:  # jupyter_server's binary framing: only messages with buffers, never these
-            return False
-        header = read_header_from_binary_message(message) or {}
-        msg_type = header.get("msg_type")
-        if msg_type == "stream":
-            count = int.from_bytes(message[:8], "little")
-            offsets = [int.from_bytes(message[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(count)]
-            content = json.loads(message[offsets[4] : offsets[5]]) if count > 5 else {}
-            return content.get("name") == "stderr"
-        return msg_type in HIDDEN_MESSAGES
-    if isinstance(message, str):
-        if '"error"' not in message and '"stream"' not in message:
-            return False
-        message = json.loads(message)
-    if isinstance(message, dict):
-        msg_type = message.get("header", {}).get("msg_type")
-        if msg_type == "stream":
-            return message.get("content", {}).get("name") == "stderr"
-        return msg_type in HIDDEN_MESSAGES
-    return False
 
 
 def full_page(lang: str) -> str:
@@ -332,6 +353,7 @@ class PiquetVoila(Voila):
             log_function=log_request,
             # Tornado's output transforms, which are none (Voilà does not gzip), and no `Server` header
             transforms=[NoServerHeader],
+            websocket_max_message_size=MAX_MESSAGE_BYTES,
         )
         return settings
 

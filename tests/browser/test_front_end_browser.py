@@ -6,10 +6,12 @@ template's static copies."""
 from __future__ import annotations
 
 import gzip
+import re
 import urllib.error
 import urllib.request
 from collections.abc import Callable
 
+import psutil
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -84,6 +86,21 @@ def test_a_page_whose_server_is_gone_says_to_reload_it(open_page: Callable[..., 
     expect(lost).to_be_visible()
     expect(lost).to_have_text("La page a perdu sa connexion au serveur : rechargez la page pour continuer.")
     expect(lost.get_by_role("alert")).to_have_count(1)
+
+
+def test_a_page_whose_kernel_dies_says_to_reload_it(open_page: Callable[..., Page], own_served_app) -> None:
+    # A kernel that dies (its memory limit reached, docs/limits.md) is not restarted empty under
+    # the page: the page says it lost its connection, in its language.
+    page = open_page(own_served_app.url + "?lang=fr")
+    expect(page.locator(".pw-section-lessons")).to_be_visible()
+    kernel_id = re.search(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"', page.content()).group(1)
+    kernel = next(child for child in psutil.Process(own_served_app.process.pid).children(recursive=True)
+                  if any(kernel_id in part for part in child.cmdline()))
+    lost = page.locator(".pw-connection-lost")
+    expect(lost).to_be_hidden()
+    kernel.kill()
+    expect(lost).to_be_visible(timeout=30_000)
+    expect(lost).to_have_text("La page a perdu sa connexion au serveur : rechargez la page pour continuer.")
 
 
 def test_on_a_slow_computer_the_pages_own_widgets_lose_no_message(open_page: Callable[..., Page], served_app) -> None:

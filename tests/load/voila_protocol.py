@@ -47,7 +47,7 @@ from jupyter_server.services.kernels.connection.base import (
 )
 from websockets.asyncio.client import ClientConnection, connect
 
-from piquet_widgets.app.voila_app import V1_PROTOCOL
+from piquet_widgets.app.page_messages import V1_PROTOCOL
 
 CONTROL_TARGET = "jupyter.widget.control"
 CONTROL_VERSION = "1.0.0"
