@@ -217,7 +217,7 @@ def test_a_flooding_page_is_closed_and_another_keeps_its_pace(start_server) -> N
     assert "kept sending past its rate" in server.log_text()
 
 
-CULL_IDLE_TIMEOUT = 2
+LEFT_TIMEOUT = 2  # how long a departed page's kernel is kept (serve's culling of idle kernels stays at 300 s)
 CULL_INTERVAL = 1
 
 
@@ -235,13 +235,13 @@ async def leave_busy(url: str) -> str:
 
 
 def test_the_kernel_of_a_page_that_left_mid_burst_is_culled_on_time(start_server) -> None:
-    server = start_server(lambda port: voila_command(port, f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
+    server = start_server(lambda port: voila_command(port, f"--ClassKernelManager.unclaimed_timeout={LEFT_TIMEOUT}",
                                                      f"--MappingKernelManager.cull_interval={CULL_INTERVAL}"))
     kernel = run(leave_busy(server.url))
     left = time.monotonic()
     status, state = kernel_state(server, kernel)
     print(f"\nthe kernel was {state!r} as its page left")
-    window = CULL_IDLE_TIMEOUT + 2 * CULL_INTERVAL + 8
+    window = LEFT_TIMEOUT + 2 * CULL_INTERVAL + 8
     while kernel_state(server, kernel)[0] != 404 and time.monotonic() - left < window:
         time.sleep(0.25)
     assert kernel_state(server, kernel)[0] == 404, f"not culled {window} s after its page left:\n{server.log_text()[-2000:]}"
