@@ -35,6 +35,7 @@ from piquet_widgets.teach.lessons import lesson as script_lesson
 from piquet_widgets.teach.progress import MAX_KEPT_BYTES, KeptProgress
 from piquet_widgets.widgets.batch import one_message_each
 from piquet_widgets.widgets.browser_store import progress_store
+from piquet_widgets.widgets.focus import FocusKeeper
 from piquet_widgets.widgets.language import LanguageSelector, Texts, change_language
 from piquet_widgets.widgets.lesson import LessonView
 from piquet_widgets.widgets.owned_state import PythonOwnedState
@@ -243,7 +244,9 @@ class App:
             lambda: "<p role='alert'>{}</p>".format(escape(_("The page has lost its connection to the server: reload the page to go on."))),
             "pw-connection-lost",
         )
-        self.root = self.texts.keep(widgets.VBox([header, nav, self.messages, self.content, connection_lost, self.page_language, self.progress_store]))
+        # a lesson replaced by the next, or picked from the phone's menu: the focus on its title
+        keeper = FocusKeeper(".pw-app", (".pw-lesson-content h2", ".pw-content h2", ".pw-nav-active"))
+        self.root = self.texts.keep(widgets.VBox([header, nav, self.messages, self.content, connection_lost, self.page_language, self.progress_store, keeper]))
         self.root.add_class("pw-app")
         self.root._pw_app = self  # type: ignore[attr-defined]  # the page keeps its App alive
         self.section = ""

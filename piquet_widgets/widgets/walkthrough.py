@@ -37,9 +37,11 @@ from piquet_widgets.teach.meter import meters
 from piquet_widgets.teach.narration import explain_step
 from piquet_widgets.teach.steps import PHASES, Step, StepKind, phase_title, steps_of
 from piquet_widgets.widgets.analysis_status import Analyst
-from piquet_widgets.widgets.board import events_html, explanation_html, set_shown, set_value, style_widget, summary_html
+from piquet_widgets.widgets.announce import Announcer
+from piquet_widgets.widgets.board import events_html, explanation_html, explanation_words, set_shown, set_value, style_widget, summary_html
 from piquet_widgets.widgets.chart import chart_svg
 from piquet_widgets.widgets.felt import Felt
+from piquet_widgets.widgets.focus import FocusKeeper
 from piquet_widgets.widgets.scoreboard import ScoreBoard
 from piquet_widgets.widgets.cards import rank_letters
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
@@ -139,7 +141,7 @@ class DealWalkthrough(widgets.VBox):
         self.on_practise = on_practise
         self.on_next_lesson = on_next_lesson
         self._updating = False
-        self._cache: dict[int, tuple[str, str]] = {}
+        self._cache: dict[int, tuple[str, str, str]] = {}
 
         self.title = widgets.HTML().add_class("pw-title")
         self.code_text = widgets.HTML().add_class("pw-code-text").add_class("pw-deal-code")
@@ -159,7 +161,9 @@ class DealWalkthrough(widgets.VBox):
         self.events_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-events").add_class("pw-panel")
         self.best_line_button = widgets.Button().add_class("pw-best-line")
         self.best_line_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-best-line-text").add_class("pw-panel")
-        self.analyst = Analyst()
+        self.announcer = Announcer()  # the step's explanation and the score, said to a screen reader
+        self.analyst = Analyst(self.announcer)
+        self.focus_keeper = FocusKeeper(".pw-walkthrough", WALKTHROUGH_FOCUS)
         self.showing_best_line = False
         self._lines: dict[int, Line] = {}
         self.chart = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-chart").add_class("pw-panel")
@@ -199,7 +203,7 @@ class DealWalkthrough(widgets.VBox):
         text = widgets.VBox([self.explanation, self.next_step, self.analyst, self.best_line_view, self.summary]).add_class("pw-text")
         side = widgets.VBox([self.board, self.tricks_view, self.chart, self.events_view]).add_class("pw-side")
         columns = widgets.Box([text, main, side]).add_class("pw-columns")
-        super().__init__([style_widget(), header, toolbar, self.slider, columns, self.practice_view, self.keys_view])
+        super().__init__([style_widget(), header, toolbar, self.slider, columns, self.practice_view, self.keys_view, self.announcer, self.focus_keeper])
         self.add_class("pw-root").add_class("pw-walkthrough")
         self.load(source, step=step)
         follow_language(self.refresh)
@@ -421,13 +425,14 @@ class DealWalkthrough(widgets.VBox):
                 bands.append((step.index, step.index, step.phase))
         return [(first, last, phase_title(phase)) for first, last, phase in bands]
 
-    def _texts_of(self, index: int) -> tuple[str, str]:
-        """The explanation and the events of a step (cached until the language changes)."""
+    def _texts_of(self, index: int) -> tuple[str, str, str]:
+        """The explanation of a step, its events, and its explanation in words for the live
+        region (cached until the language changes)."""
         if index not in self._cache:
             step = self.steps[index]
-            explanation = explanation_html(explain_step(step))
+            explained = explain_step(step)
             events = events_html(step.deal, new=len(step.new_events))
-            self._cache[index] = (explanation, events)
+            self._cache[index] = (explanation_html(explained), events, explanation_words(explained))
         return self._cache[index]
 
     def _render(self) -> None:
@@ -436,8 +441,9 @@ class DealWalkthrough(widgets.VBox):
         with self.hold_sync():
             self.felt.show(deal, highlight=_highlight(step))
             self.board.show(deal, meters(deal))
-            explanation, events = self._texts_of(self.step)
+            explanation, events, words = self._texts_of(self.step)
             set_value(self.explanation, explanation)
+            self.announcer.say(f"{words} {self.board.words(deal)}")
             set_value(self.events_view, events)
             set_value(self.chart, chart_svg(self._totals, self.step, self._bands, self._bonus_at))
             set_value(self.tricks_view, tricks_html(deal))
@@ -461,6 +467,11 @@ class DealWalkthrough(widgets.VBox):
                     self.phase_select.value = step.phase
             finally:
                 self._updating = False
+
+
+# Where the focus goes when the control that held it goes (widgets/focus.py): Next, else (at the
+# last step) "Practise this deal", else Back.
+WALKTHROUGH_FOCUS = ("button.pw-next", "button.pw-practise-deal", "button.pw-prev", ".pw-explanation")
 
 
 def tricks_html(deal: Deal) -> str:

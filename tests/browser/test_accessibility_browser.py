@@ -100,3 +100,136 @@ def test_forced_colours_keep_cards_meters_and_the_timeline_readable(open_page: C
     problems += check_cards(page, ".pw-practice")
     page.screenshot(path=artifacts / f"forced-colours-{scheme}-practice.png")
     assert not problems, problems
+
+
+# -- live regions -----------------------------------------------------------------------------
+
+def live_region(page: Page, view: str) -> Locator:
+    """The one live region of `view`, remembered in the page so that a test can tell whether it
+    was updated in place or drawn anew."""
+    regions = page.locator(f"{view} [aria-live]")
+    expect(regions).to_have_count(1)
+    regions.evaluate("region => { window.__pwRegion = region; }")
+    return regions
+
+
+def same_region(page: Page, view: str) -> bool:
+    return page.evaluate(f"document.querySelector({view + ' [aria-live]'!r}) === window.__pwRegion")
+
+
+def test_the_walkthrough_says_each_step_in_one_live_region(open_page: Callable[..., Page], app_url: str) -> None:
+    page = open_app(open_page, app_url)
+    page.locator(".pw-nav-walkthrough").click()
+    view = ".pw-walkthrough"
+    region = live_region(page, view)
+    expect(region).to_contain_text(page.locator(f"{view} .pw-explanation h3").inner_text())
+    before = region.inner_text()
+    page.locator(f"{view} button.pw-next").click()
+    expect(page.locator(f"{view} .pw-step-label")).to_contain_text("Step 2 of")
+    title = page.locator(f"{view} .pw-explanation h3").inner_text()
+    expect(region).to_contain_text(title)
+    expect(region).to_contain_text("Score:")
+    assert region.inner_text() != before
+    assert same_region(page, view), "the live region was drawn anew"
+
+
+def active(page: Page) -> dict[str, object]:
+    """What holds the focus: whether it is the page itself, and the element's classes and text."""
+    return page.evaluate(
+        """() => {
+          const element = document.activeElement;
+          return {body: !element || element === document.body, classes: element ? element.className.baseVal ?? element.className : '',
+                  text: element ? (element.innerText || element.getAttribute('aria-label') || '').slice(0, 60) : ''};
+        }"""
+    )
+
+
+def focus_held(page: Page, where: str) -> dict[str, object]:
+    """Wait until the focus is inside `where` and not on the page (the focus rule's move takes a
+    moment after the page settles); returns what holds it."""
+    page.wait_for_function(
+        "where => { const e = document.activeElement; return e && e !== document.body && e.closest(where); }", arg=where, timeout=15_000
+    )
+    return active(page)
+
+
+def test_at_the_table_the_focus_follows_the_play_and_the_region_says_each_trick(open_page: Callable[..., Page], app_url: str) -> None:
+    page = open_app(open_page, f"{app_url}?seed=31")
+    view = ".pw-practice"
+    expect(page.locator(f"{view} .pw-hand-elder .pw-card-playable").first).to_be_visible()
+    region = live_region(page, view)
+    page.locator(f"{view} .pw-hand-elder .pw-card-playable").first.click()
+    page.locator(f"{view} button.pw-confirm").focus()
+    page.keyboard.press("Enter")  # Discard: the button goes
+    expect(page.locator(f"{view} button.pw-confirm")).to_be_hidden()
+    held = focus_held(page, view)
+    declarations = 0
+    while "pw-speak" in str(held["classes"]):  # each declaration: the focus on the next thing to say, then on a card
+        said = region.inner_text()
+        page.keyboard.press("Enter")
+        try:  # said, or refused with a new reason: the region says so
+            expect(region).not_to_have_text(said, timeout=4_000)
+        except AssertionError:  # refused again for the same reason: the learner tries the next choice
+            page.keyboard.press("Tab")
+        held = focus_held(page, view)
+        declarations += 1
+        assert declarations < 40, held
+    assert declarations, "the learner, elder, had something to declare"
+    hand = page.locator(f"{view} .pw-hand-elder .pw-card")
+    tricks = refused = 0
+    while "pw-card" in str(held["classes"]):  # a card to play holds the focus after every trick
+        before, left = region.inner_text(), hand.count()
+        page.keyboard.press("Enter")
+        try:
+            expect(hand).to_have_count(left - 1, timeout=4_000)
+        except AssertionError:  # refused (a suit to follow): the learner tries the next card
+            expect(region).to_contain_text("You must")  # the reason is said
+            refused += 1
+            assert refused < 60, held
+            page.keyboard.press("ArrowRight")
+            if active(page) == held:  # the end of the row: back to its first card
+                page.keyboard.press("Home")
+            held = active(page)
+            continue
+        tricks += 1
+        expect(region).not_to_have_text(before)
+        expect(region).to_contain_text("trick")
+        expect(region).to_contain_text("Score:")
+        held = focus_held(page, view)
+        assert tricks <= 12, held
+    assert tricks == 12, f"{tricks} tricks played by the keyboard alone, then the focus on {held}"
+    assert same_region(page, view)
+    assert "pw-next-deal" in str(held["classes"]) or "pw-retry" in str(held["classes"]) or "pw-explanation" in str(held["classes"]), held
+
+
+def test_a_drill_is_named_answered_by_enter_said_and_then_offers_another(open_page: Callable[..., Page], app_url: str, reveal: Callable[..., Locator]) -> None:
+    from test_drill_browser import VALUES, longest_suit
+
+    page = open_page(f"{app_url}?lesson=3", height=1100)
+    drill = reveal(page.locator(".pw-lesson-3"), ".pw-drill-2")
+    cards = drill.locator(".pw-drill-cards .pw-card")
+    expect(cards).to_have_count(12)
+    point = longest_suit([cards.nth(index).get_attribute("data-card") for index in range(12)])
+    field = drill.get_by_label("Your answer")  # the field has a name
+    region = live_region(page, ".pw-drill-2")
+    field.fill("99")
+    field.press("Enter")
+    expect(region).to_contain_text("Not yet.")
+    expect(field).to_be_focused()  # wrong: the field stays, and keeps the focus
+    field.fill(str(sum(VALUES[card[0]] for card in point)))
+    field.press("Enter")  # right: the field and Check are disabled, the focus goes to "Another"
+    expect(region).to_contain_text("Right.")
+    expect(field).to_be_disabled()
+    held = focus_held(page, ".pw-drill-2")
+    assert "pw-drill-new" in str(held["classes"]), held
+
+
+def test_next_lesson_puts_the_focus_on_the_new_lessons_title(open_page: Callable[..., Page], app_url: str) -> None:
+    page = open_app(open_page, app_url)
+    button = page.locator(".pw-lesson-1 button.pw-next-lesson")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".pw-lesson-2")).to_be_visible()
+    held = focus_held(page, ".pw-lesson-2")
+    assert held["text"].startswith("Lesson 2"), held
+
