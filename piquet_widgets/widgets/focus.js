@@ -7,9 +7,62 @@
 // first usable element matching one of `targets`, in order, takes it, once the page has settled
 // (`SETTLE` ms after its last change; the next control may arrive a moment after the old one went).
 // A click elsewhere is the learner's own choice: the rule then waits for his next focus.
+// The same view keeps the menu rule and the states below (docs/accessibility.md).
 // Views nest (a drill in a lesson in the app): the innermost scope still in the page acts.
 
 const SETTLE = 120;
+const MOVING = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
+
+// The menu rule: on a closed menu (a select) of a view, the keys that would change its value at
+// once (arrows, Home, End, the page keys, a typed letter) open its list instead, where Enter or a
+// click commits the choice; so ArrowDown on "Your seat" does not restart the deal.
+function onMenuKey(event) {
+  const menu = event.target;
+  if (!(menu instanceof HTMLSelectElement) || menu.multiple || !menu.closest("[data-pw-focus-scope]")) return;
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  if (!MOVING.has(event.key) && !(event.key.length === 1 && event.key !== " ")) return;
+  event.preventDefault();
+  try {
+    menu.showPicker();
+  } catch {
+    // not allowed here: Space, Enter or Alt+ArrowDown open the list
+  }
+}
+
+if (!globalThis.__pwMenuRule) {
+  globalThis.__pwMenuRule = true;
+  document.addEventListener("keydown", onMenuKey, true);
+}
+
+function setAttribute(element, name, value) {
+  if (value === null) element.removeAttribute(name);
+  else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
+// States that the widgets show by a class alone, given to assistive technology too, and the
+// app's landmarks (its navigation and its content, the skip link's target).
+function states(scope) {
+  for (const button of scope.querySelectorAll(".widget-toggle-button")) {
+    setAttribute(button, "aria-pressed", String(button.classList.contains("mod-active")));
+  }
+  for (const button of scope.querySelectorAll("button.pw-nav, button.pw-lesson-link")) {
+    setAttribute(button, "aria-current", button.classList.contains("pw-nav-active") || button.classList.contains("mod-info") ? "page" : null);
+  }
+  for (const button of scope.querySelectorAll("button.pw-quiz-choice")) {
+    const chosen = button.classList.contains("mod-success") || button.classList.contains("mod-danger");
+    setAttribute(button, "aria-pressed", String(chosen));
+  }
+  const app = scope.closest(".pw-app");
+  for (const button of scope.querySelectorAll("button.pw-lesson-menu")) {
+    setAttribute(button, "aria-expanded", String(Boolean(app?.classList.contains("pw-lessons-open"))));
+  }
+  for (const nav of scope.querySelectorAll(".pw-nav-bar")) setAttribute(nav, "role", "navigation");
+  for (const main of scope.querySelectorAll(".pw-app > .pw-content")) {
+    setAttribute(main, "role", "main");
+    setAttribute(main, "id", "pw-main");
+    setAttribute(main, "tabindex", "-1");
+  }
+}
 const GIVE_UP = 15000; // ms: a control that comes later than this does not take the focus
 
 function usable(element) {
@@ -40,6 +93,7 @@ function attach(model, scope) {
   let timer = null;
   const rescue = () => {
     timer = null;
+    states(scope);
     if (!last || !scope.isConnected || !lost(scope) || (usable(last) && !last.matches(".pw-cards"))) return;
     if (lastScopes.find((each) => each.isConnected) !== scope) return; // an inner view acts
     lostSince ||= Date.now();
@@ -71,6 +125,7 @@ function attach(model, scope) {
   document.addEventListener("focusin", onFocusIn);
   document.addEventListener("focusout", later);
   document.addEventListener("pointerdown", onPointer, true);
+  states(scope);
   return () => {
     if (timer) clearTimeout(timer);
     observer.disconnect();

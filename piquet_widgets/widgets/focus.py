@@ -7,6 +7,11 @@ the page, where a keyboard user would start again from the top. A view puts one 
 among its children, naming its own element (`scope`) and, in order of preference, where the
 focus goes (`targets`, CSS selectors inside the scope): the first one present, shown and enabled
 takes it. The work is done in the page (focus.js), where the focus is.
+
+The same view keeps two more keyboard and screen-reader rules of its scope: a closed menu opens
+its list on an arrow key instead of changing its value at once (a menu acts on a committed
+choice), and states the widgets show by a class alone are given as `aria-pressed`,
+`aria-current` and `aria-expanded`, with the app's `navigation` and `main` landmarks.
 """
 
 from __future__ import annotations

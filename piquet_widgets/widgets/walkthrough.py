@@ -78,13 +78,15 @@ def timeline_from(source: Any, player: Player | dict | None = None) -> list[Deal
 
 class StepKeys(PythonOwnedState, anywidget.AnyWidget):
     """An invisible widget that steps its walkthrough from the keyboard (← → step, Home and End
-    jump) and names the timeline slider for screen readers (`slider_label`).
+    jump) and names the timeline slider for screen readers (`slider_label`, and its value said
+    by `value_text`).
 
     The page sends only `{"type": "key", "key": ...}` messages, and only those four keys move.
     """
 
     _esm = Path(__file__).parent / "walkthrough.js"
     slider_label = traitlets.Unicode("").tag(sync=True)
+    value_text = traitlets.Unicode("").tag(sync=True)  # the handle's value: "Step {number} of {count}", translated
 
     def __init__(self, moves: dict[str, Callable[[], None]]) -> None:
         super().__init__(layout=widgets.Layout(display="none"))
@@ -405,6 +407,7 @@ class DealWalkthrough(widgets.VBox):
         self.next_lesson_button.description = self.next_lesson_button.tooltip = _("Next lesson →")
         self.slider.description = ""
         self.keys_view.slider_label = _("Step of the deal")
+        self.keys_view.value_text = _("Step {number} of {count}")
         self.phase_select.description = _("Phase of the deal")
         self._updating = True
         try:
@@ -479,14 +482,16 @@ def tricks_html(deal: Deal) -> str:
     letters = rank_letters()
 
     def card_text(card: Card) -> str:
+        """The card's index and suit for the eye, its name in words for a screen reader."""
         rank = card.code[0]
-        return letters.get(rank) or ("10" if rank == "T" else rank)
+        shown = (letters.get(rank) or ("10" if rank == "T" else rank)) + card.suit.symbol
+        return f'<span aria-hidden="true">{_esc(shown)}</span><span class="pw-sr">{_esc(card.name_in_words())}</span>'
 
     items = []
     for trick in deal.tricks:
-        cards = " ".join(card_text(card) + card.suit.symbol for card in (trick.lead, trick.reply))
+        cards = " ".join(card_text(card) for card in (trick.lead, trick.reply))
         who = _("elder") if trick.winner is ELDER else _("younger")
-        items.append("<li>{}</li>".format(_esc(_("{cards} — won by {who}").format(cards=cards, who=who))))
+        items.append("<li>{}</li>".format(_esc(_("{cards} — won by {who}")).format(cards=cards, who=_esc(who))))
     heading = _("Tricks played")
     return f"<h4>{_esc(heading)}</h4><ol class='pw-trick-list'>{''.join(items)}</ol>"
 

@@ -233,3 +233,56 @@ def test_next_lesson_puts_the_focus_on_the_new_lessons_title(open_page: Callable
     held = focus_held(page, ".pw-lesson-2")
     assert held["text"].startswith("Lesson 2"), held
 
+
+
+# -- menus, names, states, landmarks, focus rings ------------------------------------------------
+
+def test_arrow_down_on_the_seat_menu_does_not_restart_the_deal(open_page: Callable[..., Page], app_url: str) -> None:
+    page = open_app(open_page, f"{app_url}?seed=31")
+    view = ".pw-practice"
+    page.locator(f"{view} .pw-hand-elder .pw-card-playable").first.click()
+    page.locator(f"{view} button.pw-confirm").click()
+    expect(page.locator(f"{view} button.pw-confirm")).to_be_hidden()
+    undo = page.locator(f"{view} button.pw-undo")
+    expect(undo).to_be_enabled()
+    seat = page.locator(f"{view} .pw-role select")
+    chosen = seat.input_value()
+    seat.focus()
+    page.keyboard.press("ArrowDown")
+    page.locator(f"{view} button.pw-more").click()  # a round trip to the kernel after the key
+    expect(page.locator(f"{view} .pw-more-panel")).to_be_visible()
+    expect(undo).to_be_enabled()  # the deal goes on: the discard can still be taken back
+    expect(seat).to_have_value(chosen)
+    expect(page.locator(f"{view} button.pw-more")).to_have_attribute("aria-pressed", "true")  # the toggle's state said
+
+
+def test_landmarks_a_skip_link_states_and_names(open_page: Callable[..., Page], app_url: str) -> None:
+    page = open_app(open_page, app_url)
+    expect(page.locator("[role=main]")).to_have_count(1)
+    expect(page.locator("[role=navigation]")).to_have_count(1)
+    page.keyboard.press("Tab")
+    expect(page.locator(".pw-skip")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("[role=main]")).to_be_focused()
+    expect(page.locator("button.pw-nav-lessons")).to_have_attribute("aria-current", "page")
+    expect(page.locator("button.pw-lesson-link-1")).to_have_attribute("aria-current", "page")
+    page.locator(".pw-nav-walkthrough").click()
+    expect(page.locator("button.pw-nav-walkthrough")).to_have_attribute("aria-current", "page")
+    expect(page.locator("button.pw-nav-lessons")).not_to_have_attribute("aria-current", "page")
+    handle = page.locator(".pw-walkthrough .pw-timeline .noUi-handle")
+    count = page.locator(".pw-walkthrough .pw-step-label").inner_text().split()[-1]
+    expect(handle).to_have_attribute("aria-valuetext", f"Step 1 of {count}")
+    page.locator(".pw-walkthrough button.pw-last").click()
+    expect(handle).to_have_attribute("aria-valuetext", f"Step {count} of {count}")
+    # the tricks played: each card in words for a screen reader, its symbol hidden from it
+    words = page.locator(".pw-tricks-played .pw-sr").first.inner_text()
+    assert " of " in words and not any(symbol in words for symbol in "♠♥♦♣"), words
+
+
+def test_a_focused_menu_has_a_visible_ring(open_page: Callable[..., Page], app_url: str) -> None:
+    page = open_app(open_page, app_url)
+    menu = page.locator(".pw-page-language select")
+    menu.focus()
+    ring = menu.evaluate("m => { const s = getComputedStyle(m); return {style: s.outlineStyle, width: parseFloat(s.outlineWidth), colour: s.outlineColor}; }")
+    assert ring["style"] == "solid" and ring["width"] >= 3, ring
+    assert contrast(page, ring["colour"], "rgb(255, 255, 255)") >= 3, ring
