@@ -214,9 +214,10 @@ class PracticeTable(widgets.VBox):
         set_shown(self.more_panel, False)
         actions = widgets.Box([self.confirm_button, self.next_deal_button, self.values_button]).add_class("pw-toolbar")
         main = widgets.VBox(
-            [self.message, self.analyst, self.felt, self.speech, actions, self.hint_view, self.review_view, self.retry_box, self.explanation]
+            [self.message, self.analyst, self.felt, self.speech, actions, self.hint_view, self.review_view, self.retry_box]
         ).add_class("pw-main")
-        side = widgets.VBox([self.board, self.dialogue, self.summary, self.partie_view]).add_class("pw-side")
+        # the explanation beside the felt, in view after every card (under the felt on a phone)
+        side = widgets.VBox([self.explanation, self.board, self.dialogue, self.summary, self.partie_view]).add_class("pw-side")
         columns = widgets.Box([main, side]).add_class("pw-columns")
         keeper = FocusKeeper(".pw-practice", PRACTICE_FOCUS)
         super().__init__([style_widget(), header, toolbar, self.more_panel, columns, self.announcer, keeper])

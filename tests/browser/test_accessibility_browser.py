@@ -195,6 +195,8 @@ def test_at_the_table_the_focus_follows_the_play_and_the_region_says_each_trick(
         expect(region).not_to_have_text(before)
         expect(region).to_contain_text("trick")
         expect(region).to_contain_text("Score:")
+        top = page.locator(f"{view} .pw-explanation").bounding_box()["y"]
+        assert 0 <= top < SIZES["desktop"][1] - 100, f"after card {tricks} the explanation starts at {top} px"
         held = focus_held(page, view)
         assert tricks <= 12, held
     assert tricks == 12, f"{tricks} tricks played by the keyboard alone, then the focus on {held}"
