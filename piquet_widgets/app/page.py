@@ -84,6 +84,11 @@ body.pw-disconnected .pw-app .pw-connection-lost { display: block; position: fix
   .pw-lesson-content { flex-basis: 100%; }
   .pw-glossary td:last-child { font-size: 0.85em; }
   .pw-glossary th, .pw-glossary td { padding: 0.3em 0.4em; }
+  /* a finger's target: every button, menu and field at least 44 px tall */
+  .pw-app .jupyter-button, .pw-app .pw-root .jupyter-button, .pw-app .widget-dropdown, .pw-app .widget-text,
+  .pw-app .widget-dropdown select, .pw-app .pw-root .widget-dropdown select, .pw-app .widget-text input, .pw-app .pw-root .widget-text input {
+    height: auto; min-height: 44px;
+  }
 }
 </style>
 """

@@ -288,3 +288,18 @@ def test_a_focused_menu_has_a_visible_ring(open_page: Callable[..., Page], app_u
     ring = menu.evaluate("m => { const s = getComputedStyle(m); return {style: s.outlineStyle, width: parseFloat(s.outlineWidth), colour: s.outlineColor}; }")
     assert ring["style"] == "solid" and ring["width"] >= 3, ring
     assert contrast(page, ring["colour"], "rgb(255, 255, 255)") >= 3, ring
+
+
+def test_on_a_phone_every_control_is_at_least_44_px_tall(open_page: Callable[..., Page], app_url: str) -> None:
+    page = open_app(open_page, app_url, "phone")
+    short = {}
+    for section, ready in (("lessons", ".pw-lesson-1 .pw-lesson-summary"), ("walkthrough", ".pw-walkthrough .pw-next"), ("practice", ".pw-practice .pw-card")):
+        page.locator(f".pw-nav-{section}").click()
+        expect(page.locator(ready).first).to_be_visible()
+        short[section] = page.evaluate(
+            """() => [...document.querySelectorAll('.pw-app button, .pw-app select, .pw-app input[type=text]')]
+                 .filter((e) => e.getClientRects().length && e.getBoundingClientRect().height < 44)
+                 .map((e) => `${e.className} ${e.innerText || ''}`.trim() + ` ${e.getBoundingClientRect().height}px`)"""
+        )
+    problems = {section: controls for section, controls in short.items() if controls}
+    assert not problems, problems
