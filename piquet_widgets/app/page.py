@@ -36,6 +36,7 @@ from piquet_widgets.teach.progress import MAX_KEPT_BYTES, KeptProgress
 from piquet_widgets.widgets.batch import one_message_each
 from piquet_widgets.widgets.board import set_shown
 from piquet_widgets.widgets.browser_store import progress_store
+from piquet_widgets.widgets.focus import FocusKeeper
 from piquet_widgets.widgets.language import LanguageSelector, Texts, change_language
 from piquet_widgets.widgets.lesson import LessonView
 from piquet_widgets.widgets.owned_state import PythonOwnedState
@@ -43,9 +44,9 @@ from piquet_widgets.widgets.owned_state import PythonOwnedState
 SECTIONS = ("lesson", "walkthrough", "practice", "glossary")
 STYLE = """
 <style>
-.pw-app { max-width: 1100px; margin: 0 auto; font-size: 15px; color: #1f2328; }
+.pw-app { max-width: 1100px; margin: 0 auto; font-size: 0.9375rem; color: #1f2328; }
 .pw-app .widget-html-content, .pw-app .widget-label, .pw-app .jupyter-button, .pw-app .widget-dropdown select,
-.pw-app .widget-text input, .pw-app .pw-root { font-size: 15px; }
+.pw-app .widget-text input, .pw-app .pw-root { font-size: 0.9375rem; }
 .pw-app h1 { font-size: 1.6em; margin: 0.3em 0; }
 .pw-header .widget-html-content, .pw-messages .widget-html-content, .pw-glossary .widget-html-content,
 .pw-walkthrough-caption .widget-html-content, .pw-share .widget-html-content { line-height: 1.5; }
@@ -54,7 +55,14 @@ STYLE = """
 .pw-app .pw-connection-lost { display: none; }
 body.pw-disconnected .pw-app .pw-connection-lost { display: block; position: fixed; top: 0.5em; left: 0.5em; right: 0.5em; z-index: 10; }
 .pw-app .jupyter-button.mod-info, .pw-app .jupyter-button.pw-nav-active { background: #1d4a31; color: #fff; }
-.pw-app .jupyter-button:focus-visible, .pw-app select:focus-visible, .pw-app input:focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
+/* A focus ring of 3:1 at least, never clipped: it wins over ipywidgets' `outline: none !important`
+   on menus and fields, and the boxes whose buttons it surrounds leave it room. */
+.pw-app .jupyter-button:focus-visible, .pw-app select:focus-visible, .pw-app input:focus-visible, .pw-app a:focus-visible,
+.pw-app .noUi-handle:focus-visible, .pw-app [tabindex]:focus-visible { outline: 3px solid #1d4ed8 !important; outline-offset: 2px; }
+.pw-app .pw-nav-bar.lm-Widget, .pw-app .pw-lesson-list.lm-Widget, .pw-app .pw-toolbar.lm-Widget { overflow: visible; }
+.pw-app .pw-nav-bar, .pw-app .pw-lesson-list { padding: 5px; }
+.pw-app .pw-skip { position: absolute; left: -999rem; }
+.pw-app .pw-skip:focus { position: static; display: inline-block; padding: 0.3em 0.6em; background: #fff; color: #1d4ed8; text-decoration: underline; }
 .pw-app .pw-content { margin-top: 0.6em; }
 .pw-app .pw-content > * { flex: 1 1 auto; min-width: 0; width: 100%; }
 .pw-app .pw-loading .widget-html-content { display: flex; flex-direction: column; align-items: center; gap: 0.6em; padding: 3em 0; }
@@ -77,6 +85,11 @@ body.pw-disconnected .pw-app .pw-connection-lost { display: block; position: fix
   .pw-lesson-content { flex-basis: 100%; }
   .pw-glossary td:last-child { font-size: 0.85em; }
   .pw-glossary th, .pw-glossary td { padding: 0.3em 0.4em; }
+  /* a finger's target: every button, menu and field at least 44 px tall */
+  .pw-app .jupyter-button, .pw-app .pw-root .jupyter-button, .pw-app .widget-dropdown, .pw-app .widget-text,
+  .pw-app .widget-dropdown select, .pw-app .pw-root .widget-dropdown select, .pw-app .widget-text input, .pw-app .pw-root .widget-text input {
+    height: auto; min-height: 44px;
+  }
 }
 </style>
 """
@@ -247,7 +260,9 @@ class App:
             lambda: "<p role='alert'>{}</p>".format(escape(_("The page has lost its connection to the server: reload the page to go on."))),
             "pw-connection-lost",
         )
-        self.root = self.texts.keep(widgets.VBox([header, nav, self.messages, self.content, connection_lost, self.page_language, self.progress_store]))
+        # a lesson replaced by the next, or picked from the phone's menu: the focus on its title
+        keeper = FocusKeeper(".pw-app", (".pw-lesson-content h2", ".pw-content h2", ".pw-nav-active"))
+        self.root = self.texts.keep(widgets.VBox([header, nav, self.messages, self.content, connection_lost, self.page_language, self.progress_store, keeper]))
         self.root.add_class("pw-app")
         self.root._pw_app = self  # type: ignore[attr-defined]  # the page keeps its App alive
         if deferred:
@@ -274,7 +289,8 @@ class App:
             welcome = _("Each player sees only his own hand: you learn the other from what is said aloud and from the cards played.")
         else:
             welcome = _("Learn the classic card game for two: lessons from the first card to a whole partie, deals stepped through and explained, and a table to practise with both hands face up.")
-        return f"{STYLE}<h1>{escape(self._title())}</h1><p class='pw-welcome'>{escape(welcome)}</p>"
+        skip = _("Skip to the content")
+        return f"{STYLE}<a class='pw-skip' href='#pw-main'>{escape(skip)}</a><h1>{escape(self._title())}</h1><p class='pw-welcome'>{escape(welcome)}</p>"
 
     def play_closed(self) -> None:
         """"Play a real game": the practice table with closed hands (a new closed partie if the

@@ -12,15 +12,23 @@ import ipywidgets as widgets
 from piquet_widgets.analysis.runner import RUNNING, STOPPED, AnalysisRunner
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.i18n import _
+from piquet_widgets.widgets.announce import Announcer
 from piquet_widgets.widgets.board import set_shown, set_value
 
 __all__ = ["Analyst"]
 
 
-class Analyst(widgets.Box):
-    """The analysis status (`pw-analysis-status`, `pw-stop-analysis`) of one runner, `runner`."""
+PROGRESS_EVERY = 5.0  # seconds: the least time between two progress reports said to a screen reader
 
-    def __init__(self) -> None:
+
+class Analyst(widgets.Box):
+    """The analysis status (`pw-analysis-status`, `pw-stop-analysis`) of one runner, `runner`.
+
+    Its progress is shown as it comes, and said through the view's live region (`announcer`) at
+    most every `PROGRESS_EVERY` seconds, with a stop said at once."""
+
+    def __init__(self, announcer: Announcer | None = None) -> None:
+        self.announcer = announcer
         self.status = widgets.HTML().add_class("pw-analysis-status")
         # the plain style: ipywidgets' "warning" (white on orange) is too faint to read (axe-core)
         self.stop_button = widgets.Button().add_class("pw-stop-analysis")
@@ -57,7 +65,9 @@ class Analyst(widgets.Box):
             text = _("Analysis stopped before the position was solved.")
         else:
             text = ""
-        set_value(self.status, f'<span role="status">{escape(text)}</span>' if text else "")
+        set_value(self.status, f"<span>{escape(text)}</span>" if text else "")
+        if self.announcer is not None and text and (state == STOPPED or self.share is not None):
+            self.announcer.say(text, every=0 if state == STOPPED else PROGRESS_EVERY)
         if state != RUNNING:
             self.share = None
         set_shown(self.stop_button, state == RUNNING)

@@ -94,6 +94,13 @@ def explanation_html(explanation: Explanation, extra: str = "") -> str:
     return "".join(parts)
 
 
+def explanation_words(explanation: Explanation, names: Callable[[Seat], str] | None = None) -> str:
+    """The explanation as plain sentences, for a live region: what `explanation_html` shows."""
+    name = names or seat_name
+    said = [f"{name(seat)}: {text}" for seat, text in explanation.dialogue]
+    return " ".join([f"{explanation.title}.", *said, *explanation.lines, *explanation.scores])
+
+
 def dialogue_html(dialogue: Iterable[tuple[Seat, str]], names: Callable[[Seat], str] = seat_name) -> str:
     lines = "".join(
         f'<p class="pw-say pw-say-{seat.key}"><b>{escape(names(seat))}</b>{escape(text)}</p>' for seat, text in dialogue

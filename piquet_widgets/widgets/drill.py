@@ -26,8 +26,10 @@ from piquet_widgets.teach.drills import (
     EVALUATED, TRIES_BEFORE_ANSWER, Drill, DrillSpec, Feedback, check, make, needs_valuing, read_number, remember_value, value_discard,
 )
 from piquet_widgets.widgets.analysis_status import Analyst
+from piquet_widgets.widgets.announce import Announcer
 from piquet_widgets.widgets.board import set_children
 from piquet_widgets.widgets.cards import CardRow
+from piquet_widgets.widgets.focus import FocusKeeper
 from piquet_widgets.widgets.language import Texts
 
 STYLE = "<style>{}</style>".format((Path(__file__).parent / "drill.css").read_text(encoding="utf-8"))
@@ -73,8 +75,9 @@ class DrillView(widgets.VBox):
         self.rows.add_class("pw-drill-cards")
         self.sheet = widgets.HTML()
         self.sheet.add_class("pw-drill-sheet")
-        self.number = widgets.Text(layout=widgets.Layout(width="7em"))
+        self.number = widgets.Text(layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
         self.number.add_class("pw-drill-number")
+        self.number.on_msg(self._on_number_message)  # Enter in the field checks the answer
         self.check_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.check_button.add_class("pw-drill-check")
         self.check_button.on_click(lambda _button: self.check())
@@ -85,9 +88,14 @@ class DrillView(widgets.VBox):
         self.new_button.add_class("pw-drill-new")
         self.new_button.on_click(lambda _button: self.another())
         answer = widgets.HBox([self.number, self.check_button, self.choices], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.analyst = Analyst() if spec.kind in EVALUATED else None
+        self.announcer = Announcer()  # right or wrong and why, said to a screen reader
+        self.analyst = Analyst(self.announcer) if spec.kind in EVALUATED else None
         analysis = [self.analyst] if self.analyst is not None else []
-        super().__init__([widgets.HTML(STYLE), self.heading, self.prompt, self.rows, self.sheet, answer, *analysis, self.feedback, self.new_button])
+        keeper = FocusKeeper(".pw-drill", ("button.pw-drill-new",))  # once answered, "Another"
+        super().__init__([
+            widgets.HTML(STYLE), self.heading, self.prompt, self.rows, self.sheet, answer, *analysis, self.feedback, self.new_button,
+            self.announcer, keeper,
+        ])
         self.add_class("pw-drill")
         self.add_class(f"pw-drill-{spec.kind}")
         self.texts.add(self._render_words)
@@ -181,6 +189,12 @@ class DrillView(widgets.VBox):
             return self.submit(frozenset(self.chosen))
         return None
 
+    def _on_number_message(self, _widget: object, content: object, _buffers: object) -> None:
+        """ipywidgets' text field sends `{"event": "submit"}` on Enter (verified with ipywidgets
+        8.1; its `on_submit` is deprecated for the same message)."""
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.check()
+
     def choose(self, key: str) -> Feedback | None:
         """A choice button: the answer itself, or (with cards to select) the name of the cards."""
         if self.dealing:
@@ -258,6 +272,7 @@ class DrillView(widgets.VBox):
         if self.analyst is not None:
             self.analyst.relabel()
         self.check_button.description = _("Check")
+        self.number.description = _("Your answer")
         self.new_button.description = _("Another")  # named while a drill is dealt too
         if self.dealing:
             return
@@ -314,6 +329,7 @@ class DrillView(widgets.VBox):
         self.feedback.add_class(state)
         body = " ".join(escape(sentence) for sentence in sentences)
         self.feedback.value = f"<p><strong>{escape(verdict)}</strong> {body}</p>"
+        self.announcer.say(" ".join([verdict, *sentences]))
 
 
 SHORT_ROW = 2  # cards: a lead and a reply are shown side by side

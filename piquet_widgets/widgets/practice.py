@@ -40,14 +40,16 @@ from piquet_widgets.teach.events import explain_event
 from piquet_widgets.teach.meter import meters
 from piquet_widgets.teach.session import CLOSED_NO_HINT, COMPUTER, LEARNER, MODES, ROLES, PracticeOptions, PracticeSession
 from piquet_widgets.teach.dialogue import category_dialogue
-from piquet_widgets.teach.narration import explain_step
+from piquet_widgets.teach.narration import Explanation, explain_step
 from piquet_widgets.teach.steps import steps_of
 from piquet_widgets.widgets.analysis_status import Analyst
+from piquet_widgets.widgets.announce import Announcer
 from piquet_widgets.widgets.mistake_flag import MistakeFlag
 from piquet_widgets.widgets.board import (
     SEATS,
     dialogue_html,
     explanation_html,
+    explanation_words,
     message_html,
     set_children,
     set_shown,
@@ -56,6 +58,7 @@ from piquet_widgets.widgets.board import (
     summary_html,
 )
 from piquet_widgets.widgets.felt import Felt
+from piquet_widgets.widgets.focus import FocusKeeper
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
 from piquet_widgets.widgets.browser_store import partie_key, partie_store
 from piquet_widgets.widgets.scoreboard import ScoreBoard
@@ -153,7 +156,8 @@ class PracticeTable(widgets.VBox):
         self.retry_box = widgets.Box().add_class("pw-toolbar").add_class("pw-retries")
         self.play_again_button = widgets.Button().add_class("pw-play-again")
         self.play_again_button.on_click(lambda _b: self.play_again())
-        self.analyst = Analyst()
+        self.announcer = Announcer()  # what the learner's move brought, and the score, said to a screen reader
+        self.analyst = Analyst(self.announcer)
         self.mistake_flag = MistakeFlag()  # the learner's card flagged when it is a mistake
         self.new_deal_button = widgets.Button().add_class("pw-new-deal")
         self.undo_button = widgets.Button().add_class("pw-undo")
@@ -215,11 +219,13 @@ class PracticeTable(widgets.VBox):
         set_shown(self.more_panel, False)
         actions = widgets.Box([self.confirm_button, self.next_deal_button, self.values_button]).add_class("pw-toolbar")
         main = widgets.VBox(
-            [self.message, self.analyst, self.felt, self.mistake_flag, self.speech, actions, self.hint_view, self.review_view, self.retry_box, self.explanation]
+            [self.message, self.analyst, self.felt, self.mistake_flag, self.speech, actions, self.hint_view, self.review_view, self.retry_box]
         ).add_class("pw-main")
-        side = widgets.VBox([self.board, self.dialogue, self.summary, self.partie_view]).add_class("pw-side")
+        # the explanation beside the felt, in view after every card (under the felt on a phone)
+        side = widgets.VBox([self.explanation, self.board, self.dialogue, self.summary, self.partie_view]).add_class("pw-side")
         columns = widgets.Box([main, side]).add_class("pw-columns")
-        super().__init__([style_widget(), header, toolbar, self.more_panel, columns])
+        keeper = FocusKeeper(".pw-practice", PRACTICE_FOCUS)
+        super().__init__([style_widget(), header, toolbar, self.more_panel, columns, self.announcer, keeper])
         self.add_class("pw-root").add_class("pw-practice")
 
         self._prompt()
@@ -793,7 +799,13 @@ class PracticeTable(widgets.VBox):
             else:
                 number = _("Deal {number}").format(number=self.number)
             set_value(self.deal_number, f"<span>{escape(number)}</span>")
-            set_value(self.explanation, self._explanation_html())
+            explained = self._explained()
+            set_value(self.explanation, self._explanation_html(explained))
+            if self.message_kind == "error":  # a refusal: its reason alone
+                self.announcer.say(self.message_text, repeat=True)
+            else:
+                said = [self.message_text, *(explanation_words(each, self.session.seat_label) for each in explained), self.board.words(deal)]
+                self.announcer.say(" ".join(said))
             set_value(self.dialogue, self._dialogue_html())
             set_value(self.partie_view, self._partie_html())
             if finished:
@@ -830,16 +842,15 @@ class PracticeTable(widgets.VBox):
             self._speech_keys = keys
         set_shown(self.speech, bool(keys))
 
-    def _explanation_html(self) -> str:
-        """What happened since the learner's last move, explained step by step (declarations
-        are shown in the dialogue panel)."""
+    def _explained(self) -> list[Explanation]:
+        """What happened since the learner's last move, step by step (declarations are shown in
+        the dialogue panel)."""
         steps = steps_of(self.timeline[self.session.mark :])[1:]
         hidden = self.session.hidden_cards()
-        parts = [
-            explanation_html(explain_step(step, hidden))
-            for step in steps
-            if step.kind.value in ("exchange", "play", "tally")
-        ][-4:]
+        return [explain_step(step, hidden) for step in steps if step.kind.value in ("exchange", "play", "tally")][-4:]
+
+    def _explanation_html(self, explained: list[Explanation]) -> str:
+        parts = [explanation_html(each) for each in explained]
         if not parts:
             heading, waiting = _("What happens"), _("Each move is explained here as it is made.")
             return f"<h3>{escape(heading)}</h3><p>{escape(waiting)}</p>"
@@ -890,6 +901,14 @@ class PracticeTable(widgets.VBox):
         if self.settled:
             result = f'<p class="pw-result">{escape(self.session.result_sentence())}</p>'
         return f"{title}<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>{result}"
+
+
+# Where the focus goes when the control that held it goes (widgets/focus.py): the next thing to
+# say, else the card to play, else the next deal, else Discard, else the explanation.
+PRACTICE_FOCUS = (
+    ".pw-speech button.pw-speak", ".pw-felt .pw-card[tabindex='0']", "button.pw-next-deal", "button.pw-confirm",
+    "button.pw-retry", ".pw-explanation",
+)
 
 
 def _is_saved_partie(path: Path) -> bool:

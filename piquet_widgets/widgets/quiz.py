@@ -18,6 +18,7 @@ from html import escape
 import ipywidgets as widgets
 
 from piquet_widgets.i18n import _
+from piquet_widgets.widgets.announce import Announcer, plain_words
 
 
 class Quiz(widgets.VBox):
@@ -71,7 +72,8 @@ class Quiz(widgets.VBox):
         self.feedback.add_class("pw-quiz-feedback")
         self._rich = rich
         children = [self.solved_note, self.question] + ([illustration] if illustration is not None else [])
-        children += [widgets.HBox(self.buttons, layout=widgets.Layout(flex_flow="row wrap")), self.feedback]
+        self.announcer = Announcer()  # right or wrong and why, said to a screen reader
+        children += [widgets.HBox(self.buttons, layout=widgets.Layout(flex_flow="row wrap")), self.feedback, self.announcer]
         super().__init__(children)
         self.add_class("pw-quiz")
 
@@ -138,3 +140,4 @@ class Quiz(widgets.VBox):
             self.feedback.add_class("pw-quiz-wrong")
         body = text if self._rich else escape(text)
         self.feedback.value = f"<p><strong>{escape(verdict)}</strong> {body}</p>"
+        self.announcer.say(f"{verdict} {plain_words(text) if self._rich else text}".strip())

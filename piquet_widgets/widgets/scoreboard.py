@@ -38,8 +38,15 @@ class ScoreBoard(widgets.Box):
             set_value(self.names[seat], escape(self.name_of(seat)))
             set_value(self.scores[seat], str(deal.scores[seat]))
             set_value(self.meters[seat], meter_html(meters[seat], sentence=note is None))
-        set_value(self.note, f'<p class="pw-meter-text" role="status">{escape(note)}</p>' if note else "")
+        set_value(self.note, f'<p class="pw-meter-text">{escape(note)}</p>' if note else "")
         set_shown(self.note, note is not None)
+
+    def words(self, deal: Deal) -> str:
+        """The score in a sentence, for a view's live region."""
+        elder, younger = SEATS
+        return _("Score: {elder} {elder_points}, {younger} {younger_points}.").format(
+            elder=self.name_of(elder), elder_points=deal.scores[elder], younger=self.name_of(younger), younger_points=deal.scores[younger]
+        )
 
 
 def meter_html(meter: Meter, sentence: bool = True) -> str:

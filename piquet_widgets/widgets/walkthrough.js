@@ -20,9 +20,16 @@ function ownsKeys(root) {
   return first === root;
 }
 
-function nameSlider(root, label) {
+// The handle's name, and its value said as the step label says it ("Step 21 of 34") where
+// noUiSlider says the bare index ("20").
+function nameSlider(root, label, valueText) {
   for (const handle of root.querySelectorAll(".pw-timeline .noUi-handle")) {
     if (handle.getAttribute("aria-label") !== label) handle.setAttribute("aria-label", label);
+    const now = Number(handle.getAttribute("aria-valuenow"));
+    const max = Number(handle.getAttribute("aria-valuemax"));
+    if (!valueText || !Number.isFinite(now) || !Number.isFinite(max)) continue;
+    const text = valueText.replace("{number}", String(Math.round(now) + 1)).replace("{count}", String(Math.round(max) + 1));
+    if (handle.getAttribute("aria-valuetext") !== text) handle.setAttribute("aria-valuetext", text);
   }
 }
 
@@ -35,16 +42,18 @@ function attach(model, root) {
     event.preventDefault();
     model.send({ type: "key", key: event.key });
   };
-  const name = () => nameSlider(root, model.get("slider_label"));
+  const name = () => nameSlider(root, model.get("slider_label"), model.get("value_text"));
   const observer = new MutationObserver(name);
-  observer.observe(root, { childList: true, subtree: true });
+  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-valuenow", "aria-valuetext"] });
   model.on("change:slider_label", name);
+  model.on("change:value_text", name);
   document.addEventListener("keydown", onKey);
   name();
   return () => {
     document.removeEventListener("keydown", onKey);
     observer.disconnect();
     model.off("change:slider_label", name);
+    model.off("change:value_text", name);
   };
 }
 

@@ -37,9 +37,11 @@ from piquet_widgets.teach.meter import meters
 from piquet_widgets.teach.narration import explain_step
 from piquet_widgets.teach.steps import PHASES, Step, StepKind, phase_title, steps_of
 from piquet_widgets.widgets.analysis_status import Analyst
-from piquet_widgets.widgets.board import events_html, explanation_html, set_shown, set_value, style_widget, summary_html
+from piquet_widgets.widgets.announce import Announcer
+from piquet_widgets.widgets.board import events_html, explanation_html, explanation_words, set_shown, set_value, style_widget, summary_html
 from piquet_widgets.widgets.chart import chart_svg
 from piquet_widgets.widgets.felt import Felt
+from piquet_widgets.widgets.focus import FocusKeeper
 from piquet_widgets.widgets.scoreboard import ScoreBoard
 from piquet_widgets.widgets.cards import rank_letters
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
@@ -76,13 +78,15 @@ def timeline_from(source: Any, player: Player | dict | None = None) -> list[Deal
 
 class StepKeys(PythonOwnedState, anywidget.AnyWidget):
     """An invisible widget that steps its walkthrough from the keyboard (← → step, Home and End
-    jump) and names the timeline slider for screen readers (`slider_label`).
+    jump) and names the timeline slider for screen readers (`slider_label`, and its value said
+    by `value_text`).
 
     The page sends only `{"type": "key", "key": ...}` messages, and only those four keys move.
     """
 
     _esm = Path(__file__).parent / "walkthrough.js"
     slider_label = traitlets.Unicode("").tag(sync=True)
+    value_text = traitlets.Unicode("").tag(sync=True)  # the handle's value: "Step {number} of {count}", translated
 
     def __init__(self, moves: dict[str, Callable[[], None]]) -> None:
         super().__init__(layout=widgets.Layout(display="none"))
@@ -139,7 +143,7 @@ class DealWalkthrough(widgets.VBox):
         self.on_practise = on_practise
         self.on_next_lesson = on_next_lesson
         self._updating = False
-        self._cache: dict[int, tuple[str, str]] = {}
+        self._cache: dict[int, tuple[str, str, str]] = {}
 
         self.title = widgets.HTML().add_class("pw-title")
         self.code_text = widgets.HTML().add_class("pw-code-text").add_class("pw-deal-code")
@@ -159,7 +163,9 @@ class DealWalkthrough(widgets.VBox):
         self.events_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-events").add_class("pw-panel")
         self.best_line_button = widgets.Button().add_class("pw-best-line")
         self.best_line_view = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-best-line-text").add_class("pw-panel")
-        self.analyst = Analyst()
+        self.announcer = Announcer()  # the step's explanation and the score, said to a screen reader
+        self.analyst = Analyst(self.announcer)
+        self.focus_keeper = FocusKeeper(".pw-walkthrough", WALKTHROUGH_FOCUS)
         self.showing_best_line = False
         self._lines: dict[int, Line] = {}
         self.chart = widgets.HTML(layout=widgets.Layout(width="100%")).add_class("pw-chart").add_class("pw-panel")
@@ -199,7 +205,7 @@ class DealWalkthrough(widgets.VBox):
         text = widgets.VBox([self.explanation, self.next_step, self.analyst, self.best_line_view, self.summary]).add_class("pw-text")
         side = widgets.VBox([self.board, self.tricks_view, self.chart, self.events_view]).add_class("pw-side")
         columns = widgets.Box([text, main, side]).add_class("pw-columns")
-        super().__init__([style_widget(), header, toolbar, self.slider, columns, self.practice_view, self.keys_view])
+        super().__init__([style_widget(), header, toolbar, self.slider, columns, self.practice_view, self.keys_view, self.announcer, self.focus_keeper])
         self.add_class("pw-root").add_class("pw-walkthrough")
         self.load(source, step=step)
         follow_language(self.refresh)
@@ -401,6 +407,7 @@ class DealWalkthrough(widgets.VBox):
         self.next_lesson_button.description = self.next_lesson_button.tooltip = _("Next lesson →")
         self.slider.description = ""
         self.keys_view.slider_label = _("Step of the deal")
+        self.keys_view.value_text = _("Step {number} of {count}")
         self.phase_select.description = _("Phase of the deal")
         self._updating = True
         try:
@@ -421,13 +428,14 @@ class DealWalkthrough(widgets.VBox):
                 bands.append((step.index, step.index, step.phase))
         return [(first, last, phase_title(phase)) for first, last, phase in bands]
 
-    def _texts_of(self, index: int) -> tuple[str, str]:
-        """The explanation and the events of a step (cached until the language changes)."""
+    def _texts_of(self, index: int) -> tuple[str, str, str]:
+        """The explanation of a step, its events, and its explanation in words for the live
+        region (cached until the language changes)."""
         if index not in self._cache:
             step = self.steps[index]
-            explanation = explanation_html(explain_step(step))
+            explained = explain_step(step)
             events = events_html(step.deal, new=len(step.new_events))
-            self._cache[index] = (explanation, events)
+            self._cache[index] = (explanation_html(explained), events, explanation_words(explained))
         return self._cache[index]
 
     def _render(self) -> None:
@@ -436,8 +444,9 @@ class DealWalkthrough(widgets.VBox):
         with self.hold_sync():
             self.felt.show(deal, highlight=_highlight(step))
             self.board.show(deal, meters(deal))
-            explanation, events = self._texts_of(self.step)
+            explanation, events, words = self._texts_of(self.step)
             set_value(self.explanation, explanation)
+            self.announcer.say(f"{words} {self.board.words(deal)}")
             set_value(self.events_view, events)
             set_value(self.chart, chart_svg(self._totals, self.step, self._bands, self._bonus_at))
             set_value(self.tricks_view, tricks_html(deal))
@@ -463,19 +472,26 @@ class DealWalkthrough(widgets.VBox):
                 self._updating = False
 
 
+# Where the focus goes when the control that held it goes (widgets/focus.py): Next, else (at the
+# last step) "Practise this deal", else Back.
+WALKTHROUGH_FOCUS = ("button.pw-next", "button.pw-practise-deal", "button.pw-prev", ".pw-explanation")
+
+
 def tricks_html(deal: Deal) -> str:
     """Every trick played so far, its two cards and who won it (the felt shows only the last two)."""
     letters = rank_letters()
 
     def card_text(card: Card) -> str:
+        """The card's index and suit for the eye, its name in words for a screen reader."""
         rank = card.code[0]
-        return letters.get(rank) or ("10" if rank == "T" else rank)
+        shown = (letters.get(rank) or ("10" if rank == "T" else rank)) + card.suit.symbol
+        return f'<span aria-hidden="true">{_esc(shown)}</span><span class="pw-sr">{_esc(card.name_in_words())}</span>'
 
     items = []
     for trick in deal.tricks:
-        cards = " ".join(card_text(card) + card.suit.symbol for card in (trick.lead, trick.reply))
+        cards = " ".join(card_text(card) for card in (trick.lead, trick.reply))
         who = _("elder") if trick.winner is ELDER else _("younger")
-        items.append("<li>{}</li>".format(_esc(_("{cards} — won by {who}").format(cards=cards, who=who))))
+        items.append("<li>{}</li>".format(_esc(_("{cards} — won by {who}")).format(cards=cards, who=_esc(who))))
     heading = _("Tricks played")
     return f"<h4>{_esc(heading)}</h4><ol class='pw-trick-list'>{''.join(items)}</ol>"
 
