@@ -4,7 +4,8 @@
 
 For each of `--deals` random deals (seeds 0, 1, ...): the time to rank all of elder's choices,
 then, after elder's best exchange, all of younger's. Each deal is timed `--runs` times and its
-median kept; the figures printed are the median and the worst of those over the deals.
+median kept; the figures printed (and written to benchmarks/results/advisor.json) are the median
+and the worst of those over the deals.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import argparse
 import statistics
 import time
 
+from figures import figure, machine, write_results
 from piquet_widgets.analysis.advisor import advise_exchange
 from piquet_widgets.engine import Deal, Exchange
 
@@ -32,6 +34,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
+    started = machine()
 
     advise_exchange(Deal.from_seed(-1))  # imports and tables out of the way
     elder, younger = [], []
@@ -45,6 +48,11 @@ def main() -> None:
             f"advisor, {seat} (all choices ranked) over {args.deals} deals: "
             f"median {statistics.median(times) * 1000:.0f} ms, worst {max(times) * 1000:.0f} ms"
         )
+    write_results("advisor", [
+        figure("elder_median", f"elder: all 1,585 choices of discards ranked, median over {args.deals} deals", statistics.median(elder) * 1000, "ms", "< 2 s"),
+        figure("elder_worst", "elder: the slowest deal", max(elder) * 1000, "ms", "< 2 s"),
+        figure("younger_median", "younger, after elder's best exchange: every choice ranked, median", statistics.median(younger) * 1000, "ms", "< 2 s"),
+    ], started=started)
 
 
 if __name__ == "__main__":
