@@ -175,11 +175,25 @@ def test_the_rules_page_lists_every_preset_and_switch():
             assert f"`{switch.name}`" in text, f"the switch {switch.name} is not in docs/rules.md"
 
 
-def test_the_readmes_binder_paths_open_the_app_and_the_first_lesson():
+def test_the_binder_paths_of_the_deployment_page_open_the_app_and_the_first_lesson():
     from piquet_widgets.app import APP_NOTEBOOK
     from piquet_widgets.app.lessons import lesson_paths
 
+    page = (REPO / "docs" / "deployment.md").read_text()
+    assert f"`voila/render/{APP_NOTEBOOK.relative_to(REPO).as_posix()}`" in page
+    assert f"`lab/tree/notebooks/{lesson_paths()[0].name}`" in page
+    assert (REPO / "binder" / "requirements.txt").exists() and "repo2docker" in page
+
+
+def test_the_readme_is_a_front_door():
+    """Short, every command of the command line in it, and no measured figure: those live in
+    docs/performance.md, generated from the benchmarks' results."""
+    from piquet_widgets.cli import _parser
+
     readme = (REPO / "README.md").read_text()
-    assert f"`voila/render/{APP_NOTEBOOK.relative_to(REPO).as_posix()}`" in readme
-    assert f"`lab/tree/notebooks/{lesson_paths()[0].name}`" in readme
-    assert (REPO / "binder" / "requirements.txt").exists() and "repo2docker" in readme
+    assert len(readme.split()) < 1500
+    commands = next(a for a in _parser()._actions if a.dest == "command").choices
+    for command in commands:
+        assert f"`piquet-widgets {command}" in readme, f"{command} is not in the README's command table"
+    measured = re.findall(r"\b\d[\d.,]*\s?(?:ms|MB|GB|kB|deals/s)\b", readme)
+    assert not measured, f"the README quotes measured figures: {measured}"
