@@ -94,7 +94,8 @@ def section(results: dict) -> str:
     lines = [f"## {name}", ""]
     if name in MEASURES:
         lines += [f"{MEASURES[name][0].upper()}{MEASURES[name][1:]}.", ""]
-    lines += [f"Measured on {results['date']} with `{results['command']}`, on {results['machine']}.", ""]
+    command = f" with `{results['command']}`" if results.get("command") else ""
+    lines += [f"Measured on {results['date']}{command}, on {results['machine']}.", ""]
     if results.get("note"):
         lines += [f"{results['note'][0].upper()}{results['note'][1:]}.", ""]
     if any(entry.get("interval") for entry in results["figures"]):
