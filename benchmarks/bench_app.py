@@ -1,4 +1,5 @@
-"""The tutorial app's speed and size (issue 4). Prints the figures the README quotes.
+"""The tutorial app's speed and size (issue 4). Prints its figures and writes them to
+benchmarks/results/app.json.
 
     python benchmarks/bench_app.py [--runs 3] [--visitors 5] [--pool 1] [--json]
 
@@ -35,6 +36,7 @@ from playwright.sync_api import Browser, expect, sync_playwright
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 
+from figures import figure, machine, write_results  # noqa: E402
 from support import CHROMIUM, CHROMIUM_ARGS, free_port, isolated_environment, wait_for_port  # noqa: E402
 FIRST_WIDGET = ".pw-app"
 # what the link opened: the landing page's lesson, its cards drawn
@@ -209,6 +211,28 @@ def psutil_rss(pid: int) -> float:
     return psutil.Process(pid).memory_info().rss / 2**20
 
 
+def written(figures: dict, colds: list[Visit], visits: list[Visit], visitors: int) -> list[dict]:
+    """The figures of benchmarks/results/app.json."""
+    pool = "" if figures["pool_size"] else ", no kernel pool"
+    result = [
+        figure("cold_start", f"cold start, the command to the first widget{pool}", figures["cold_start_s"], "s", "< 5 s", [v.first for v in colds]),
+        figure("cold_start_lesson", "cold start, the command to the lesson drawn", figures["cold_start_content_s"], "s", None, [v.content for v in colds]),
+        figure("new_visitor", f"a new visitor to a running server, the request to the first widget, the pool refilled behind the one before{pool}",
+               figures["new_visitor_s"], "s", "< 1.5 s", [v.first for v in visits]),
+        figure("new_visitor_lesson", "a new visitor, the request to the lesson drawn", figures["new_visitor_content_s"], "s", None, [v.content for v in visits]),
+        figure("new_visitor_files", "what a new visitor's browser fetched, the page included: files", figures["new_visitor_files"], "files", None, [v.files for v in visits]),
+        figure("new_visitor_kb", "what a new visitor's browser fetched: kilobytes received", figures["new_visitor_received_kb"], "kB", None, [v.received / 1024 for v in visits]),
+    ]
+    memory = figures["memory"]
+    if memory:
+        result += [
+            figure("visitor_rss", f"kernel memory per visitor, {visitors} at once, each having stepped a walkthrough (RSS, mean)", memory["visitor_rss_mean_mb"], "MB", "< 120 MB"),
+            figure("visitor_uss", "kernel memory per visitor, its own (USS, mean)", memory["visitor_uss_mean_mb"], "MB"),
+            figure("server_rss", "the server process (RSS)", memory["server_rss_mb"], "MB"),
+        ]
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -216,6 +240,7 @@ def main() -> None:
     parser.add_argument("--pool", type=int, default=None, help="kernel pool size (default: what `serve` uses)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    started = machine()
     from piquet_widgets.app.server import CLASS_SIZE
 
     pool_size = CLASS_SIZE if args.pool is None else args.pool
@@ -238,6 +263,7 @@ def main() -> None:
         "runs": {"cold_start": [asdict(visit) for visit in colds], "new_visitor": [asdict(visit) for visit in visits]},
         "memory": mem,
     }
+    write_results("app", written(figures, colds, visits, args.visitors), started=started)
     if args.json:
         print(json.dumps(figures))
         return

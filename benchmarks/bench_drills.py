@@ -9,7 +9,8 @@ for it, so the worst should stay well under a tenth of a second.
 The drills judged by the whole-deal evaluator (choosing discards) take about a second, so the
 widget deals them in its analysis runner ("Analysing…"): `--evaluated-seeds` of them are dealt,
 and for each the time to judge a discard the evaluator had not valued (one card, the lowest) is
-printed too.
+printed too. Summary figures (every kind dealt at once, and those judged by the evaluator) are
+written to benchmarks/results/drills.json.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import argparse
 import statistics
 import time
 
+from figures import figure, machine, write_results
 from piquet_widgets.teach.drills import EVALUATED, LESSON_DRILLS, LEVELS, check, make, needs_valuing
 
 
@@ -26,8 +28,12 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=30)
     parser.add_argument("--evaluated-seeds", type=int, default=6)
     args = parser.parse_args()
+    started = machine()
 
     specs = {(spec.kind, spec.options): spec for specs in LESSON_DRILLS.values() for spec in specs}
+    instant: dict[str, list[float]] = {}  # by drill: every time dealing it took
+    evaluated: list[float] = []
+    judgements: list[float] = []
     for (kind, options), spec in specs.items():
         for level in range(1, min(spec.levels, LEVELS) + 1):
             times, judged = [], []
@@ -43,9 +49,25 @@ def main() -> None:
                     if unvalued:
                         judged.append(time.perf_counter() - start)
             label = kind + "".join(f" {value}" for _name, value in options)
+            if kind in EVALUATED:
+                evaluated += times
+                judgements += judged
+            else:
+                instant.setdefault(label, []).extend(times)
             print(f"drill {label}, level {level}: median {statistics.median(times) * 1000:.1f} ms, worst {max(times) * 1000:.0f} ms")
             if judged:
                 print(f"  judging a discard not valued at first: median {statistics.median(judged) * 1000:.0f} ms, worst {max(judged) * 1000:.0f} ms")
+    every = [seconds for times in instant.values() for seconds in times]
+    slowest = max(instant, key=lambda label: max(instant[label]))
+    written = [
+        figure("instant_median", f"a drill dealt, every kind but those judged by the evaluator ({len(instant)} kinds), median", statistics.median(every) * 1000, "ms"),
+        figure("instant_worst", f"the same, the slowest (a drill `{slowest}`)", max(every) * 1000, "ms", "well under 100 ms"),
+    ]
+    if evaluated:
+        written.append(figure("evaluated_median", "a drill of discards (judged by the evaluator) dealt, median", statistics.median(evaluated) * 1000, "ms"))
+    if judgements:
+        written.append(figure("judging_median", "judging a discard the evaluator had not valued, median", statistics.median(judgements) * 1000, "ms"))
+    write_results("drills", written, started=started)
 
 
 if __name__ == "__main__":

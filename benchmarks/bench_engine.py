@@ -1,4 +1,5 @@
-"""Engine and command-line speed (issue: rules engine). Prints the figures the README quotes.
+"""Engine and command-line speed (issue: rules engine). Prints its figures and writes them to
+benchmarks/results/engine.json (docs/performance.md is generated from it).
 
     python benchmarks/bench_engine.py [--deals 4000] [--records 10000] [--runs 5]
 """
@@ -15,6 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from figures import figure, machine, write_results
 from piquet_widgets.engine import Deal, Exchange, Phase, deal_from_record, record_of
 
 
@@ -37,23 +39,22 @@ def random_deal(seed: int, enumerate_exchanges: bool) -> Deal:
     return deal
 
 
-def deals_per_second(count: int, runs: int, enumerate_exchanges: bool) -> float:
+def deals_per_second(count: int, runs: int, enumerate_exchanges: bool) -> list[float]:
+    """Each run's rate of complete random deals per second."""
     rates = []
     for run in range(runs):
         start = time.perf_counter()
         for seed in range(run * count, (run + 1) * count):
             random_deal(seed, enumerate_exchanges)
         rates.append(count / (time.perf_counter() - start))
-    return statistics.median(rates)
+    return rates
 
 
-def command_seconds(args: list[str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(args, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def command_seconds(args: list[str]) -> float:
+    """The wall-clock seconds of one run of a command."""
+    start = time.perf_counter()
+    subprocess.run(args, check=True, capture_output=True)
+    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -62,11 +63,12 @@ def main() -> None:
     parser.add_argument("--records", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
+    started = machine()
 
     lazy = deals_per_second(args.deals, args.runs, enumerate_exchanges=False)
     full = deals_per_second(max(args.deals // 10, 50), args.runs, enumerate_exchanges=True)
-    print(f"engine: {lazy:,.0f} complete random deals/s (median of {args.runs}; exchange choices counted)")
-    print(f"engine: {full:,.0f} complete random deals/s with every exchange choice enumerated too")
+    print(f"engine: {statistics.median(lazy):,.0f} complete random deals/s (median of {args.runs}; exchange choices counted)")
+    print(f"engine: {statistics.median(full):,.0f} complete random deals/s with every exchange choice enumerated too")
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "deals.jsonl"
@@ -75,13 +77,21 @@ def main() -> None:
         single = Path(folder) / "one.json"
         single.write_text(records[0])
         cli = [sys.executable, "-m", "piquet_widgets"]
-        replay = command_seconds([*cli, "replay", "--json", str(path)], max(args.runs // 2, 1))
-        print(f"replay --json of {args.records:,} records: {replay:.2f} s (median)")
-        bare = command_seconds([sys.executable, "-c", "pass"], args.runs * 2)
-        one = command_seconds([*cli, "replay", str(single)], args.runs * 2)
-        print(f"replay of one record: {one:.3f} s against {bare:.3f} s for python -c pass: +{one - bare:.3f} s (medians)")
+        replays = [command_seconds([*cli, "replay", "--json", str(path)]) for _ in range(max(args.runs // 2, 1))]
+        print(f"replay --json of {args.records:,} records: {statistics.median(replays):.2f} s (median)")
+        # A bare start and a replay of one record, alternately, so that both see the same load.
+        extra = []
+        for _ in range(args.runs * 2):
+            bare = command_seconds([sys.executable, "-c", "pass"])
+            extra.append(command_seconds([*cli, "replay", str(single)]) - bare)
+        print(f"replay of one record, beyond a bare python -c pass: +{statistics.median(extra):.3f} s (median of {len(extra)} pairs)")
     deal_from_record(json.loads(records[0]))  # the records replayed are valid
-
+    write_results("engine", [
+        figure("deals_per_second", "complete random deals through the public API, every action validated", statistics.median(lazy), "deals/s", "≥ 2,000/s", lazy),
+        figure("deals_per_second_enumerated", "the same, every one of the exchange's choices enumerated as an object too", statistics.median(full), "deals/s", None, full),
+        figure("replay_json", f"`replay --json` of {args.records:,} records", statistics.median(replays), "s", "< 5 s", replays),
+        figure("replay_one_extra", "`replay` of one record, beyond a bare `python -c pass`", statistics.median(extra), "s", "< 0.3 s", extra),
+    ], started=started)
 
 if __name__ == "__main__":
     main()

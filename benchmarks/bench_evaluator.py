@@ -13,12 +13,13 @@ other seeds, from 1000): elder's exchange, then younger's after elder's chosen e
   the evaluator solves 4 to 12 sampled orders. Its list contains the evaluator's list and the advisor's first choice. What it
   does not do: value all 1,585 of elder's choices, or solve the play for every reply of younger
   (younger's reply is the model's, see `analysis/evaluator.py`). Its values are cached in
-  `benchmarks/results/evaluator_reference.json` (not committed), so that runs after the first
+  `benchmarks/cache/evaluator_reference.json` (not committed), so that runs after the first
   are quick.
 
 The loss of a first choice is the reference's best value minus the reference's value of that
-choice (points a deal). Printed: mean and worst loss of the evaluator's first choice, and of the
-advisor's for comparison, for elder and for younger; median and worst time of the evaluator.
+choice (points a deal). Printed, and written to benchmarks/results/evaluator.json: mean and worst
+loss of the evaluator's first choice, and of the advisor's for comparison, for elder and for
+younger; median and worst time of the evaluator.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from figures import figure, machine, write_results  # noqa: E402
 from piquet_widgets.analysis import evaluator  # noqa: E402
 from piquet_widgets.analysis.advisor import advise_exchange  # noqa: E402
 from piquet_widgets.analysis.evaluator import Settings, evaluate_exchange  # noqa: E402
@@ -43,7 +45,7 @@ REFERENCE = {
     "elder": Settings(by_declarations=10, by_strength=10, exhaustive=True),
     "younger": Settings(by_declarations=60, by_strength=100, exhaustive=True),
 }
-CACHE = Path(__file__).parent / "results" / "evaluator_reference.json"
+CACHE = Path(__file__).parent / "cache" / "evaluator_reference.json"
 
 
 def cache_key(seed: int, deal: Deal) -> str:
@@ -94,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     args = parser.parse_args(argv)
+    started = machine()
     reference = json.loads(CACHE.read_text()) if CACHE.exists() else {}
     seeds = range(args.seed, args.seed + args.deals)
     jobs = [(seed, {k: v for k, v in reference.items() if k.startswith(f"{seed}/")}) for seed in seeds]
@@ -109,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     CACHE.write_text(json.dumps(reference))
     print(f"{args.deals} deals, seeds {seeds.start}..{seeds.stop - 1}; loss = reference's best minus the choice's, points a deal")
     failed = 0
+    written = []
     for seat, loss_target, time_target in (("elder", 0.5, 2.0), ("younger", 0.5, 0.5)):
         rows = [result[seat] for result in results]
         losses = [row["loss"] for row in rows]
@@ -123,6 +127,16 @@ def main(argv: list[str] | None = None) -> int:
         if statistics.fmean(losses) >= loss_target or max(losses) > 5 or statistics.median(cpus) >= time_target:
             print(f"  {seat}: a target is missed (mean loss < {loss_target}, worst <= 5, median < {time_target} s)")
             failed = 1
+        written += [
+            figure(f"{seat}_loss_mean", f"{seat}: loss of the evaluator's first choice against the reference, mean over {len(losses)} deals", statistics.fmean(losses), "points", f"< {loss_target} points"),
+            figure(f"{seat}_loss_worst", f"{seat}: the same, worst deal", max(losses), "points", "≤ 5 points"),
+            figure(f"{seat}_advisor_loss_mean", f"{seat}: loss of the advisor's first choice, for comparison, mean over {len(advisor)} deals", statistics.fmean(advisor), "points"),
+            figure(f"{seat}_advisor_loss_worst", f"{seat}: the advisor's, worst deal", max(advisor), "points"),
+            figure(f"{seat}_time_median", f"{seat}: the evaluator's time, median (wall clock)", statistics.median(walls), "s"),
+            figure(f"{seat}_cpu_median", f"{seat}: the evaluator's processor time, median", statistics.median(cpus), "s", f"< {time_target} s"),
+            figure(f"{seat}_time_worst", f"{seat}: the evaluator's time, slowest deal (wall clock)", max(walls), "s"),
+        ]
+    write_results("evaluator", written, started=started)
     return failed
 
 

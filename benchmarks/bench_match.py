@@ -17,6 +17,9 @@ closed expert against the open expert that sees everything (the price of informa
 reports the median and 95th percentile time of a closed computer's move. `--seconds` stops
 starting new deals after that long, and the report says how many deals were played.
 
+Each match's points per deal (with its interval) and each closed level's move times are written to
+benchmarks/results/match.json (match_closed.json with `--closed`).
+
 Exits with status 1 when a stronger level fails to beat a weaker one by a clear margin (the
 lower end of the interval above zero), so that `run_all.py` shows it.
 """
@@ -34,6 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from figures import figure, machine, write_results  # noqa: E402
 from piquet_widgets.analysis.players import CLOSED_LEVELS, LEVELS, complete, get_player  # noqa: E402
 from piquet_widgets.engine import ELDER, YOUNGER, Deal  # noqa: E402
 
@@ -134,12 +138,20 @@ def strength(level: str) -> tuple[int, int]:
     return LEVELS.index(level.removeprefix("closed_")), 0 if closed else 1
 
 
-def report_moves(moves: dict[str, list[float]]) -> None:
-    """The median and 95th percentile time of each closed level's moves."""
+def report_moves(match: str, moves: dict[str, list[float]]) -> list[dict]:
+    """Print the median and 95th percentile time of each closed level's moves in a match; their
+    figures."""
+    written, key = [], match.replace("-", "_minus_")
     for level, times in sorted(moves.items()):
         ordered = sorted(times)
         p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
         print(f"  {level}: {len(times)} moves, median {statistics.median(times):.3f} s, 95th percentile {p95:.3f} s, worst {ordered[-1]:.2f} s", flush=True)
+        written += [
+            figure(f"{key}_{level}_move_median", f"{match}: a move of `{level}`, median over {len(times)}", statistics.median(times), "s"),
+            figure(f"{key}_{level}_move_p95", f"{match}: a move of `{level}`, 95th percentile", p95, "s"),
+            figure(f"{key}_{level}_move_worst", f"{match}: a move of `{level}`, the slowest", ordered[-1], "s"),
+        ]
+    return written
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -151,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--closed", action="store_true", help="the closed-piquet matches instead of the default ones")
     parser.add_argument("--seconds", type=float, default=None, help="start no new deal of a match after this many seconds")
     args = parser.parse_args(argv)
+    started = machine()
     chosen = ",".join(CLOSED_MATCHES) if args.closed else args.matches
     matches = [tuple(item.split("-", 1)) for item in chosen.split(",") if item]
     known = LEVELS + CLOSED_LEVELS
@@ -161,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     print("points per deal: the first player's points minus the second's (95% confidence interval)")
     print(f"{'match':<28} {'deals':>5} {'pts/deal':>9} {'95% CI':>17} {'won':>6} {'lost':>6} {'s/play':>7} {'wall s':>7}")
     failed = 0
+    written = []
     for first, second in matches:
         result = run_match(first, second, args.deals, args.seed, args.workers, args.seconds)
         interval = f"[{result['low']:+.2f}, {result['high']:+.2f}]"
@@ -169,11 +183,17 @@ def main(argv: list[str] | None = None) -> int:
             f"{result['seconds_per_play']:>7.3f} {result['wall']:>7.1f}",
             flush=True,
         )
-        report_moves(result["moves"])
         stronger = strength(first) > strength(second)
+        written.append(figure(
+            result["match"].replace("-", "_minus_"),
+            f"`{first}` − `{second}`: points per deal, {result['deals']} deals each played twice (won {result['won']:.0%}, lost {result['lost']:.0%})",
+            result["mean"], "points", "interval above 0" if stronger else None, interval=(result["low"], result["high"]),
+        ))
+        written += report_moves(result["match"], result["moves"])
         if stronger and result["low"] <= 0:
             print(f"  {first} does not beat {second} by a clear margin", flush=True)
             failed = 1
+    write_results("match_closed" if args.closed else "match", written, started=started)
     return failed
 
 

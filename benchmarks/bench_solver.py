@@ -6,7 +6,8 @@ For each of N random deals (12 cards each, elder to lead, realistic scores so fa
 - the next position after the best card, and after a random card, reusing that `Solver`;
 - every later position along best play to the end of the deal, reusing it.
 
-Both settings of `low_cards_count` are measured. Prints medians, worst times and counts.
+Both settings of `low_cards_count` are measured. Prints medians, worst times and counts, and writes
+the figures of the full deal and the next position to benchmarks/results/solver.json.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from figures import figure, machine, write_results  # noqa: E402
 from piquet_widgets.analysis.solver import ELDER, PIQUE, Solution, Solver  # noqa: E402
 
 Position = tuple[int, int, int, int | None, tuple[int, int], tuple[int, int]]
@@ -109,23 +111,40 @@ def run(deals: int, seed: int, low_cards_count: bool) -> dict[str, list[tuple[fl
     return times
 
 
+# The figures written: key, label, low cards count, the kinds of solve pooled, target.
+WRITTEN = [
+    ("full_deal", "whole deal from the opening lead, every card valued", True, ("full deal",), "< 1 s, worst < 10 s"),
+    ("full_deal_low_cards_not_counting", "the same when low cards score nothing (`low_cards`)", False, ("full deal",), "< 1 s, worst < 10 s"),
+    ("next_position", "the next position after a card (best or random), the solver reused", True, ("after the best card", "after a random card"), "< 100 ms"),
+]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    started = machine()
     print("milliseconds; wall clock, and processor time (what the solve costs on a quiet machine)")
     head = ("low cards count", "solve", "count", "median", "worst", "cpu med", "cpu worst")
     print(f"{head[0]:<16} {head[1]:<22} {head[2]:>6} {head[3]:>8} {head[4]:>8} {head[5]:>8} {head[6]:>9}")
+    walls: dict[tuple[bool, str], list[float]] = {}
     for low_cards_count in (True, False):
         for kind, seconds in run(args.deals, args.seed, low_cards_count).items():
-            wall = [1000 * pair[0] for pair in seconds]
+            wall = walls[low_cards_count, kind] = [1000 * pair[0] for pair in seconds]
             cpu = [1000 * pair[1] for pair in seconds]
             print(
                 f"{str(low_cards_count):<16} {kind:<22} {len(seconds):>6} {statistics.median(wall):>8.1f} "
                 f"{max(wall):>8.1f} {statistics.median(cpu):>8.1f} {max(cpu):>9.1f}"
             )
-
+    written = []
+    for key, label, low_cards_count, kinds, target in WRITTEN:
+        wall = [ms for kind in kinds for ms in walls[low_cards_count, kind]]
+        written += [
+            figure(key, f"{label}: median over {len(wall)}", statistics.median(wall), "ms", target),
+            figure(f"{key}_worst", f"{label}: the slowest", max(wall), "ms", target),
+        ]
+    write_results("solver", written, started=started)
 
 if __name__ == "__main__":
     main()

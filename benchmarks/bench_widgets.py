@@ -9,6 +9,7 @@ Kernel side: widgets are given a comm that serialises every message to JSON as t
 so the figure includes computing the new state and encoding what is sent to the page. Browser:
 Debian's Chromium (Playwright) against a Voilà server on 127.0.0.1; the time is taken inside the
 page from the click to the moment the page shows the new state (a MutationObserver).
+The figures are written to benchmarks/results/widgets.json.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import urllib.request
 from pathlib import Path
 
 import comm
+from figures import figure, machine, write_results
 
 REPO = Path(__file__).resolve().parents[1]
 CAVENDISH = REPO / "tests" / "data" / "walkthrough_cavendish.json"
@@ -92,6 +94,7 @@ def bench_practice(deals: int) -> tuple[list[float], list[float]]:
 
 
 def report(name: str, times: list[float]) -> None:
+    """Print the median, 95th percentile and worst of `times` (seconds) in milliseconds."""
     print(
         f"{name}: median {statistics.median(times) * 1000:.2f} ms, 95th percentile {percentile(times, 0.95) * 1000:.2f} ms, "
         f"max {max(times) * 1000:.2f} ms over {len(times)}"
@@ -187,17 +190,28 @@ def main() -> None:
     parser.add_argument("--browser", action="store_true", help="also measure click to update in Chromium against Voilà")
     parser.add_argument("--runs", type=int, default=60, help="browser clicks of each kind")
     args = parser.parse_args()
+    started = machine()
 
     use_serialising_comm()
-    report("walkthrough step (kernel)", bench_walkthrough(args.deals))
+    steps = bench_walkthrough(args.deals)
+    report("walkthrough step (kernel)", steps)
     selects, plays = bench_practice(args.deals)
     report("practice click selecting a discard (kernel)", selects)
     report("practice click playing a card, computer's reply included (kernel)", plays)
+    written = [
+        figure("walkthrough_step", "a walkthrough step, in the kernel (state computed and encoded), median", statistics.median(steps) * 1000, "ms", "< 20 ms"),
+        figure("practice_select", "a practice click selecting a discard, in the kernel, median", statistics.median(selects) * 1000, "ms", "< 20 ms"),
+        figure("practice_play", "a practice click playing a card, the computer's reply included, in the kernel, median", statistics.median(plays) * 1000, "ms", "< 20 ms"),
+    ]
     if args.browser:
-        steps, clicks = bench_browser(args.runs)
-        report("walkthrough step, click to updated page (Chromium, Voilà)", steps)
+        browser_steps, clicks = bench_browser(args.runs)
+        report("walkthrough step, click to updated page (Chromium, Voilà)", browser_steps)
         report("practice card click to updated page (Chromium, Voilà)", clicks)
-
+        written += [
+            figure("browser_walkthrough_step", "browser click to updated page, walkthrough (Chromium and Voilà), median", statistics.median(browser_steps) * 1000, "ms", "< 100 ms"),
+            figure("browser_practice_click", "browser click to updated page, practice table, median", statistics.median(clicks) * 1000, "ms", "< 100 ms"),
+        ]
+    write_results("widgets", written, started=started)
 
 if __name__ == "__main__":
     main()

@@ -5,7 +5,8 @@
     python benchmarks/run_all.py --help          # what each one measures
 
 They need the `dev` extra; app, load and (with its own `--browser`) widgets need a Chromium,
-which scripts/setup-tests.sh installs.
+which scripts/setup-tests.sh installs. Each writes its figures to benchmarks/results/NAME.json;
+docs/performance.md is then generated from those files (benchmarks/report.py).
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in wanted:
         print(f"== {name}", flush=True)
         failed |= subprocess.run([sys.executable, str(scripts[name])]).returncode
+    failed |= subprocess.run([sys.executable, str(HERE / "report.py")]).returncode
     return failed
 
 

@@ -32,6 +32,8 @@ html_theme_options = {
     # Everything the pages need ships with the theme: no fonts or icons from other hosts.
     "icon_links": [],
 }
-# Four pages, all in the top bar: no left-hand section navigation.
+# Every page in the top bar: no left-hand section navigation.
 html_sidebars = {"**": []}
 html_static_path: list[str] = []
+# Examples in docstrings and pages keep their straight quotes, so that they can be copied and run.
+smartquotes = False

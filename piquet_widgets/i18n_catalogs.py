@@ -152,8 +152,12 @@ def compile_catalogs(locale_dir: Path = LOCALE_DIR) -> list[Path]:
         catalog = read_catalog(language)
         target = mo_path(language, locale_dir)
         target.parent.mkdir(parents=True, exist_ok=True)
-        with target.open("wb") as mo:
+        # Written beside it, then put in its place at once: a process reading the catalog
+        # meanwhile (a test running alongside a wheel build) finds the old one or the new one.
+        partial = target.with_suffix(".mo.partial")
+        with partial.open("wb") as mo:
             write_mo(mo, catalog, use_fuzzy=False)
+        partial.replace(target)
         written.append(target)
     return written
 

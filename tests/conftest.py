@@ -12,6 +12,14 @@ import pytest
 from piquet_widgets.i18n import get_language, set_language
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files holding slow or browser tests first, each file's tests kept in their order: the
+    tests are spread over two processes a whole file at a time (pyproject.toml), and a long file
+    started last would leave one process working alone at the end."""
+    long_files = {item.path for item in items if item.get_closest_marker("slow") or item.get_closest_marker("browser")}
+    items.sort(key=lambda item: item.path not in long_files)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def progress_file_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     saved = os.environ.get("PIQUET_PROGRESS_FILE")

@@ -10,6 +10,7 @@ file into a pytest file, and its parser gives the shell blocks. A block that can
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import shutil
@@ -58,17 +59,35 @@ def skipped(block) -> bool:
     return any(d.type is phmdoctest.direct.Marker.SKIP for d in phmdoctest.direct.get_directives(block))
 
 
+# What a page shows when a directive was not run: reStructuredText's `.. name::` or MyST's `{name}`.
+RAW_DIRECTIVE = re.compile(r"^\s*\.\. [\w:-]+::|\{(?:eval-rst|auto\w+|py:\w+)\}", flags=re.M)
+CURLY_QUOTES = "\u201c\u201d\u2018\u2019"
+
+
+def visible_text(markup: str) -> str:
+    """The text of an HTML page or fragment, its tags dropped and its entities decoded."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
 def test_the_documentation_builds_without_a_warning(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(REPO / "docs"), str(tmp_path / "html")],
         capture_output=True, text=True, timeout=300, cwd=REPO,
     )
     assert done.returncode == 0, done.stderr
-    for page in ("index", "formats", "rules", "teaching", "api"):
-        assert (tmp_path / "html" / f"{page}.html").exists()
+    for page in (REPO / "docs").glob("*.md"):
+        built = tmp_path / "html" / f"{page.stem}.html"
+        assert built.exists(), f"{page.name} was not built (is it in the index's table of contents?)"
+        raw = RAW_DIRECTIVE.search(visible_text(built.read_text()))
+        assert raw is None, f"{page.name} shows a directive as text: {raw and raw.group(0)!r}"
     api = (tmp_path / "html" / "api.html").read_text()
+    signatures = re.findall(r'<dt class="sig sig-object py" id="([\w.]+)"', api)
     for documented in ("solve_position", "deal_from_record", "app_link", "deal_code", "copy_lessons"):
-        assert documented in api, f"{documented} is missing from the API page"
+        assert any(name.endswith(f".{documented}") for name in signatures), f"{documented} has no rendered signature on the API page"
+    # The examples keep the straight quotes they are written with, so that they run when copied.
+    examples = "".join(visible_text(block) for block in re.findall(r"<pre>(.*?)</pre>", api, flags=re.S))
+    assert "'" in examples and '"' in examples
+    assert not set(CURLY_QUOTES) & set(examples), "an example of the API page has curly quotes"
 
 
 def test_the_build_fetches_nothing():
@@ -156,11 +175,25 @@ def test_the_rules_page_lists_every_preset_and_switch():
             assert f"`{switch.name}`" in text, f"the switch {switch.name} is not in docs/rules.md"
 
 
-def test_the_readmes_binder_paths_open_the_app_and_the_first_lesson():
+def test_the_binder_paths_of_the_deployment_page_open_the_app_and_the_first_lesson():
     from piquet_widgets.app import APP_NOTEBOOK
     from piquet_widgets.app.lessons import lesson_paths
 
+    page = (REPO / "docs" / "deployment.md").read_text()
+    assert f"`voila/render/{APP_NOTEBOOK.relative_to(REPO).as_posix()}`" in page
+    assert f"`lab/tree/notebooks/{lesson_paths()[0].name}`" in page
+    assert (REPO / "binder" / "requirements.txt").exists() and "repo2docker" in page
+
+
+def test_the_readme_is_a_front_door():
+    """Short, every command of the command line in it, and no measured figure: those live in
+    docs/performance.md, generated from the benchmarks' results."""
+    from piquet_widgets.cli import _parser
+
     readme = (REPO / "README.md").read_text()
-    assert f"`voila/render/{APP_NOTEBOOK.relative_to(REPO).as_posix()}`" in readme
-    assert f"`lab/tree/notebooks/{lesson_paths()[0].name}`" in readme
-    assert (REPO / "binder" / "requirements.txt").exists() and "repo2docker" in readme
+    assert len(readme.split()) < 1500
+    commands = next(a for a in _parser()._actions if a.dest == "command").choices
+    for command in commands:
+        assert f"`piquet-widgets {command}" in readme, f"{command} is not in the README's command table"
+    measured = re.findall(r"\b\d[\d.,]*\s?(?:ms|MB|GB|kB|deals/s)\b", readme)
+    assert not measured, f"the README quotes measured figures: {measured}"

@@ -12,6 +12,7 @@ import ast
 import gettext
 import os
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -361,9 +362,13 @@ def test_piquet_lang_chooses_the_language_at_import(value, expected):
 
 @pytest.mark.slow
 def test_the_wheel_carries_the_compiled_catalogs(tmp_path):
-    """Building a wheel runs hatch_build.py, which compiles every .po into a .mo inside it."""
+    """Building a wheel runs hatch_build.py, which compiles every .po into a .mo inside it.
+    Built from a copy of the checkout: the build writes the .mo files into its source tree,
+    which other tests, running alongside, read or watch."""
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", "__pycache__", ".hypothesis", ".pytest_cache", "artifacts", "*.mo", "_build"))
     code = f"import hatchling.build as b; print(b.build_wheel({str(tmp_path)!r}))"
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", code], cwd=source, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
     with zipfile.ZipFile(tmp_path / done.stdout.strip().splitlines()[-1]) as wheel:
         names = set(wheel.namelist())

@@ -4,14 +4,16 @@ Voilà hands the kernel the page's query string (the `QUERY_STRING` variable). E
 comes from whoever wrote the link, so every value is checked here, and a bad one becomes a
 message fit to show on the page while the rest of the app works as usual.
 
-| parameter | opens |
-|---|---|
-| `lesson=N` | lesson N (1 to 11), or the lesson of that slug (`lesson=the-point`) |
-| `record=…` | the walkthrough of a deal record (JSON, base64url-encoded, padding optional) |
-| `deal=…` | the walkthrough of the deal with this deal code |
-| `seed=N` | the practice table on a fresh deal shuffled from N |
-| `mode=closed` | the practice table in closed piquet (`mode=open`: open piquet, the default) |
-| `lang=xx` | the page in this language |
+=============  ============================================================================
+parameter      opens
+=============  ============================================================================
+`lesson=N`     lesson N (1 to 11), or the lesson of that slug (`lesson=the-point`)
+`record=…`     the walkthrough of a deal record (JSON, base64url-encoded, padding optional)
+`deal=…`       the walkthrough of the deal with this deal code
+`seed=N`       the practice table on a fresh deal shuffled from N
+`mode=closed`  the practice table in closed piquet (`mode=open`: open piquet, the default)
+`lang=xx`      the page in this language
+=============  ============================================================================
 
 Unknown parameters are ignored (servers add their own, such as `token`).
 

@@ -30,7 +30,9 @@ from support import REPO
 pytestmark = pytest.mark.browser
 
 SECTIONS = {"lessons": ".pw-section-lessons", "walkthrough": ".pw-section-walkthrough", "practice": ".pw-section-practice", "glossary": ".pw-glossary"}
-SKIPPED = {".git", "__pycache__", ".pytest_cache", "artifacts"}  # artifacts: this test's screenshots
+# artifacts: screenshots; .hypothesis: the example database of property tests, which another
+# test process may be running meanwhile (neither is a place the server writes to).
+SKIPPED = {".git", "__pycache__", ".pytest_cache", "artifacts", ".hypothesis"}
 # What the server writes for itself whatever visitors do: its log, and the command history each
 # kernel opens when it starts (the pool refills during the test), never a name from the page.
 SERVER_OWN = {"serve.log", "history.sqlite", "history.sqlite-journal"}

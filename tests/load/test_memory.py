@@ -26,11 +26,14 @@ import tracemalloc
 
 import ipywidgets as widgets
 import psutil
+import pytest
 from widget_helpers import click_card, find
 
 from piquet_widgets.engine import Phase
 from piquet_widgets.widgets.practice import PracticeTable
 from piquet_widgets.widgets.walkthrough import DealWalkthrough
+
+pytestmark = pytest.mark.slow  # three parties played under tracemalloc: minutes
 
 TOLERANCE = 0.10
 LEAK_BOUND = 96 * 1024

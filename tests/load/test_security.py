@@ -29,6 +29,8 @@ import pytest
 from load.servers import serve_command
 from load.voila_protocol import V1_PROTOCOL, Visitor
 
+pytestmark = pytest.mark.slow  # each test starts the app's server
+
 
 def forbidden_requests(target: Path) -> list[tuple[str, str, dict]]:
     code = f"open({str(target)!r}, 'w').write('ran')"
