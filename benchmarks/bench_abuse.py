@@ -21,7 +21,7 @@ gone `--after` seconds after the flooder left; how long the server took to close
 how many messages the flooder sent. Targets (issue 25): clicks under 100 ms median during the
 flood; the server's memory within 50 MB of where it was; the flooding kernel gone.
 
-Writes `benchmarks/results/bench_abuse.json`. Bounded in time: the flood, the wait after it, and
+Writes `benchmarks/results/abuse.json`. Bounded in time: the flood, the wait after it, and
 every request have time limits. Needs psutil and websockets.
 """
 
@@ -29,9 +29,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-import os
-import platform
 import signal
 import statistics
 import subprocess
@@ -39,7 +36,6 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 
 import psutil
@@ -48,13 +44,13 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "tests"), str(REPO / "tests" / "load"), str(REPO / "benchmarks")]
 
 from bench_load import kernels_of, wait_until_ready  # noqa: E402
+from figures import figure, machine, write_results  # noqa: E402
 from servers import serve_command  # noqa: E402
 from support import free_port, isolated_environment  # noqa: E402
 from voila_protocol import Visitor, encode_message  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
 
 MB = 2**20
-RESULTS = REPO / "benchmarks" / "results" / "bench_abuse.json"
 
 
 @dataclass
@@ -169,15 +165,12 @@ async def run(args: argparse.Namespace, base: str, server: psutil.Process) -> di
 def figures(found: dict, args: argparse.Namespace) -> list[dict]:
     before, during = found["clicks_before"], found["clicks_during"]
 
-    def figure(key: str, label: str, value: float | None, unit: str, target: str | None = None, runs: list | None = None) -> dict:
-        return {"key": key, "label": label, "value": value, "unit": unit, "target": target, "runs": runs if runs is not None else [value]}
-
     growth = (found["server_after"] - found["server_before"]) / MB
     return [
         figure("click_median_before", "another visitor's click, median, before the flood", statistics.median(before) * 1000, "ms"),
         figure("click_p95_before", "another visitor's click, 95th percentile, before the flood", percentile(before, 0.95) * 1000, "ms"),
         figure("click_median_during", f"another visitor's click, median, during a {args.seconds:.0f} s flood",
-               statistics.median(during) * 1000 if during else None, "ms", "< 100 ms", [round(c * 1000, 1) for c in during]),
+               statistics.median(during) * 1000 if during else None, "ms", "< 100 ms"),
         figure("click_p95_during", "another visitor's click, 95th percentile, during the flood",
                percentile(during, 0.95) * 1000 if during else None, "ms"),
         figure("server_rss_before", "server's memory (RSS) before the flood", found["server_before"] / MB, "MB"),
@@ -193,11 +186,6 @@ def figures(found: dict, args: argparse.Namespace) -> list[dict]:
     ]
 
 
-def machine() -> str:
-    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
-    return f"{os.cpu_count()} cores, {memory:.0f} GB, Python {platform.python_version()}"
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the page floods (60)")
@@ -207,6 +195,7 @@ def main() -> int:
     args = parser.parse_args()
     if not (1 <= args.seconds <= 600 and 0 <= args.after <= 600 and 1 <= args.baseline <= 120 and 0 <= args.think <= 10):
         parser.error("--seconds 1-600, --after 0-600, --baseline 1-120, --think 0-10")
+    started = machine()
     with tempfile.TemporaryDirectory(prefix="bench_abuse_") as tmp:
         home, port = Path(tmp), free_port()
         log = home / "serve.log"
@@ -226,18 +215,16 @@ def main() -> int:
         lines = log.read_text(errors="replace").splitlines()
         first = next((i for i, line in enumerate(lines) if "Traceback" in line), None)
         errors = [line for line in lines if "[E " in line] + (lines[first - 1 : first + 25] if first is not None else [])
-    report = {"benchmark": "bench_abuse", "date": date.today().isoformat(), "machine": machine(), "figures": figures(found, args)}
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    for figure in report["figures"]:
-        value = figure["value"]
+    measures = figures(found, args)
+    write_results("abuse", measures, started=started)
+    for measured in measures:
+        value = measured["value"]
         shown = "-" if value is None else f"{value:.1f}" if isinstance(value, float) else str(value)
-        target = f"   (target {figure['target']})" if figure["target"] else ""
-        print(f"{figure['label']:<78} {shown:>9} {figure['unit']}{target}")
+        target = f"   (target {measured['target']})" if measured["target"] else ""
+        print(f"{measured['label']:<78} {shown:>9} {measured['unit']}{target}")
     print(f"the server closed the flooder {found['closed']} times and refused {found['refused']} reconnections")
     for line in errors[:40]:
         print(f"  server log: {line}")
-    print(f"written to {RESULTS.relative_to(REPO)}")
     return 0
 
 

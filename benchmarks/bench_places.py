@@ -22,27 +22,23 @@ from __future__ import annotations
 import argparse
 import asyncio
 import concurrent.futures
-import json
-import os
-import platform
 import statistics
 import sys
 import tempfile
 import time
 import urllib.error
 import urllib.request
-from datetime import date
 from pathlib import Path
 
 import psutil
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(REPO / "tests"), str(REPO)]
+sys.path[:0] = [str(REPO / "tests"), str(REPO), str(REPO / "benchmarks")]
 
+from figures import figure, machine, write_results  # noqa: E402
 from load import servers  # noqa: E402
 from load.voila_protocol import Visitor  # noqa: E402
 
-RESULTS = REPO / "benchmarks" / "results" / "places.json"
 
 
 def status_of(url: str) -> int:
@@ -109,6 +105,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=1, help="repeat on fresh servers, and give the medians")
     args = parser.parse_args()
+    started = machine()
     runs: list[dict[str, float]] = []
     for _ in range(args.runs):
         with tempfile.TemporaryDirectory(prefix="bench_places_") as tmp:
@@ -116,12 +113,9 @@ def main() -> int:
     figures = []
     for key, (label, unit, target) in LABELS.items():
         values = [run[key] for run in runs]
-        figures.append({"key": key, "label": label, "value": round(statistics.median(values), 1), "unit": unit, "target": target,
-                        "runs": [round(value, 1) for value in values]})
+        figures.append(figure(key, label, statistics.median(values), unit, target, runs=values))
         print(f"{label}: {statistics.median(values):.1f} {unit} (target: {target or '-'}; runs: {', '.join(f'{v:.1f}' for v in values)})")
-    machine = f"{os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB, Python {platform.python_version()}"
-    RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps({"benchmark": "places", "date": date.today().isoformat(), "machine": machine, "figures": figures}, indent=2) + "\n")
+    write_results("places", figures, started=started)
     return 0 if runs and all(run["burst_kernels"] <= 4 and run["place_back_s"] <= 60 for run in runs) else 1
 
 

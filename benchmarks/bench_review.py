@@ -13,25 +13,15 @@ from __future__ import annotations
 
 import argparse
 import collections
-import datetime
-import json
-import os
-import platform
 import statistics
 import time
-from pathlib import Path
 
+from figures import figure, machine, write_results
 from piquet_widgets.analysis.mistakes import review_mistakes
 from piquet_widgets.analysis.players import complete, get_player
 from piquet_widgets.engine import Deal, Seat
 
-RESULTS = Path(__file__).parent / "results" / "review.json"
 BLOCK = 50
-
-
-def machine() -> str:
-    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
-    return f"{os.cpu_count()} cores, {memory:.0f} GB, Python {platform.python_version()}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,6 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--player", default="club", help="the computer level playing that seat (default club)")
     parser.add_argument("--opponent", default="club", help="the computer level of the other seat (default club)")
     args = parser.parse_args(argv)
+    started = machine()
     seat = Seat.ELDER if args.seat == "elder" else Seat.YOUNGER
     players = {seat: get_player(args.player), seat.other: get_player(args.opponent)}
 
@@ -62,21 +53,17 @@ def main(argv: list[str] | None = None) -> int:
 
     counts = collections.Counter(costly)
     figures = [
-        {"key": "explained_share", "label": f"mistakes of 2 points or more with a motif other than 'other' ({len(costly)} mistakes, {args.deals} deals)",
-         "value": share(costly), "unit": "%", "target": ">= 90 %", "runs": [share(block) for block in blocks]},
-        {"key": "review_time", "label": "reviewing one deal for one seat (median)", "value": round(statistics.median(seconds), 2),
-         "unit": "s", "target": None, "runs": [round(value, 2) for value in seconds]},
+        figure("explained_share", f"mistakes of 2 points or more with a motif other than 'other' ({len(costly)} mistakes, {args.deals} deals)",
+               share(costly), "%", ">= 90 %", runs=[share(block) for block in blocks]),
+        figure("review_time", "reviewing one deal for one seat (median)", statistics.median(seconds), "s"),
     ]
     figures += [
-        {"key": f"motif_{motif}", "label": f"share of those mistakes with motif {motif}", "value": round(100 * count / len(costly), 1),
-         "unit": "%", "target": None, "runs": []}
+        figure(f"motif_{motif}", f"share of those mistakes with motif {motif}", 100 * count / len(costly), "%")
         for motif, count in counts.most_common()
     ]
-    result = {"benchmark": "review", "date": datetime.date.today().isoformat(), "machine": machine(), "figures": figures}
-    RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
-    for figure in figures:
-        print(f"{figure['label']}: {figure['value']} {figure['unit']}")
+    write_results("review", figures, note=f"each run is a block of {BLOCK} deals", started=started)
+    for found in figures:
+        print(f"{found['label']}: {found['value']} {found['unit']}")
     return 0
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
-def figure(key: str, label: str, value: float, unit: str, target: str | None = None, runs: list[float] | None = None,
+def figure(key: str, label: str, value: float | None, unit: str, target: str | None = None, runs: list[float] | None = None,
            interval: tuple[float, float] | None = None) -> dict:
     """One figure of a results file, its numbers to four significant digits; `runs` defaults to
     the one value measured."""
@@ -35,8 +35,9 @@ def figure(key: str, label: str, value: float, unit: str, target: str | None = N
     return entry
 
 
-def _digits(value: float) -> float:
-    return float(f"{value:.4g}")
+def _digits(value: float | None) -> float | None:
+    """A number to four significant digits (None, a figure that could not be measured, kept)."""
+    return None if value is None else float(f"{value:.4g}")
 
 
 def machine() -> str:
