@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import signal
 import statistics
 import subprocess
 import sys
@@ -46,7 +45,7 @@ sys.path[:0] = [str(REPO / "tests"), str(REPO / "tests" / "load"), str(REPO / "b
 from bench_load import kernels_of, wait_until_ready  # noqa: E402
 from figures import figure, machine, write_results  # noqa: E402
 from servers import serve_command  # noqa: E402
-from support import free_port, isolated_environment  # noqa: E402
+from support import free_port, isolated_environment, terminate  # noqa: E402
 from voila_protocol import Visitor, encode_message  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
 
@@ -206,12 +205,7 @@ def main() -> int:
             found = asyncio.run(asyncio.wait_for(run(args, f"http://127.0.0.1:{port}", psutil.Process(process.pid)),
                                                  args.baseline + args.seconds + args.after + 300))
         finally:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            terminate(process)
         lines = log.read_text(errors="replace").splitlines()
         first = next((i for i, line in enumerate(lines) if "Traceback" in line), None)
         errors = [line for line in lines if "[E " in line] + (lines[first - 1 : first + 25] if first is not None else [])

@@ -55,7 +55,6 @@ import argparse
 import asyncio
 import json
 import re
-import signal
 import socket
 import statistics
 import subprocess
@@ -71,7 +70,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "tests"), str(REPO / "tests" / "load")]
 
 from figures import figure, machine, write_results  # noqa: E402
-from support import CHROMIUM, CHROMIUM_ARGS, free_port, isolated_environment  # noqa: E402
+from support import CHROMIUM, CHROMIUM_ARGS, free_port, isolated_environment, terminate  # noqa: E402
 from servers import serve_command, voila_command  # noqa: E402
 from voila_protocol import _HTTP, Visitor, http_get, play_practice_deal, walk_to_the_end  # noqa: E402
 
@@ -536,12 +535,7 @@ def one_run(args: argparse.Namespace) -> dict:
             wait_until_ready(process, port, args.class_size, time.monotonic() + 300, log)
             report = asyncio.run(run(args, f"http://127.0.0.1:{port}", psutil.Process(process.pid)))
         finally:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            terminate(process)
         report["voila_args"] = args.voila_arg
         if args.server_log is not None:
             args.server_log.write_text(log.read_text(errors="replace"), encoding="utf-8")

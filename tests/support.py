@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import time
@@ -108,3 +109,16 @@ def wait_until_answers(url: str, process: subprocess.Popen, log: Path, timeout: 
             pass
         time.sleep(0.2)
     pytest.fail(f"the server did not answer at {url} within {timeout:.0f} s:\n{log.read_text()}")
+
+
+def terminate(process: subprocess.Popen, timeout: float = 30) -> None:
+    """Stop a server started by a test or a benchmark: SIGTERM (Voilà and JupyterHub then stop
+    their kernels and servers), SIGKILL if it has not stopped within `timeout` seconds."""
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

@@ -148,7 +148,7 @@ def open_table(open_page: Callable[..., playwright_sync.Page], voila: VoilaServe
     `PracticeTable(deal=..., keep_in_browser=False, **options)`; `deal` is a seed, or the cards of
     elder, younger and the talon as three texts ("AS KS …")."""
 
-    def open_table(name: str, deal: int | tuple[str, str, str], **options: object) -> playwright_sync.Page:
+    def open_table(name: str, deal: int | tuple[str, str, str], height: int = 1000, **options: object) -> playwright_sync.Page:
         dealt = repr(deal) if isinstance(deal, int) else f"Deal.new(*(parse_cards(text) for text in {tuple(deal)!r}))"
         given = "".join(f"{key}={value!r}, " for key, value in options.items())
         code = (
@@ -156,9 +156,31 @@ def open_table(open_page: Callable[..., playwright_sync.Page], voila: VoilaServe
             "from piquet_widgets.widgets.practice import PracticeTable\n"
             f"PracticeTable({given}deal={dealt}, keep_in_browser=False)"
         )
-        return open_page(voila.notebook(code, name=name), width=1280, height=1000)
+        return open_page(voila.notebook(code, name=name), width=1280, height=height)
 
     return open_table
+
+
+@pytest.fixture
+def club_table_exchanged(open_table: Callable[..., playwright_sync.Page]) -> Callable[[str], tuple[playwright_sync.Page, object]]:
+    """`club_table_exchanged(name)`: deal 21 against the club computer, the learner elder and his
+    declarations made for him, once he has discarded his first card, in Chromium (1280 × 1100);
+    and the same table as a `PracticeSession` (its mirror, to know what each card costs)."""
+    from piquet_widgets.engine import ELDER
+    from piquet_widgets.teach.session import PracticeSession
+
+    def exchanged(name: str) -> tuple[playwright_sync.Page, PracticeSession]:
+        mirror = PracticeSession(role="elder", deal=21, level="club")
+        page = open_table(name, 21, height=1100, role="elder", level="club", declare_for_me=True)
+        playwright_sync.expect(page.locator(".pw-hand-elder .pw-card")).to_have_count(12)
+        first = mirror.deal.hand(ELDER)[0]
+        page.locator(f'.pw-hand-elder .pw-card[data-card="{first.code}"]').click()
+        page.locator("button.pw-confirm").click()
+        mirror.select(ELDER, first)
+        mirror.confirm()
+        return page, mirror
+
+    return exchanged
 
 
 def reveal_in(lesson: playwright_sync.Locator, selector: str | None = None) -> playwright_sync.Locator:

@@ -5,11 +5,10 @@ shows the refutation."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -19,24 +18,12 @@ sys.path.insert(0, str(TESTS))
 from piquet_widgets.engine import ELDER, Phase  # noqa: E402
 
 
-def test_a_mistake_is_flagged_before_the_next_card(open_page: Callable[..., Page], voila, artifacts: Path) -> None:
+def test_a_mistake_is_flagged_before_the_next_card(club_table_exchanged, artifacts: Path) -> None:
     from piquet_widgets.analysis.review import card_values
     from piquet_widgets.analysis.solver import Solver
-    from piquet_widgets.teach.session import PracticeSession
 
-    mirror = PracticeSession(role="elder", deal=21, level="club")  # the same table, to know each card's cost
-    code = (
-        "from piquet_widgets.widgets.practice import PracticeTable\n"
-        "PracticeTable(role='elder', deal=21, level='club', declare_for_me=True, keep_in_browser=False)"
-    )
-    page = open_page(voila.notebook(code, name="practice_mistake"), width=1280, height=1100)
+    page, mirror = club_table_exchanged("practice_mistake")
     hand = page.locator(".pw-hand-elder .pw-card")
-    expect(hand).to_have_count(12)
-    first = mirror.deal.hand(ELDER)[0]
-    page.locator(f'.pw-hand-elder .pw-card[data-card="{first.code}"]').click()
-    page.locator("button.pw-confirm").click()
-    mirror.select(ELDER, first)
-    mirror.confirm()
     solver = Solver()
     while mirror.deal.phase is Phase.PLAY:
         values = card_values(mirror.deal, solver)

@@ -71,22 +71,9 @@ def test_a_hint_outlines_its_cards(open_table: Callable[..., Page]) -> None:
     assert sorted(outlined.evaluate_all("cards => cards.map(card => card.dataset.card)")) == sorted(c.code for c in best.discards)
 
 
-def test_retry_from_a_mistake_restores_that_position(open_page: Callable[..., Page], voila, artifacts: Path) -> None:
-    from piquet_widgets.teach.session import PracticeSession
-
-    mirror = PracticeSession(role="elder", deal=21, level="club")
-    code = (
-        "from piquet_widgets.widgets.practice import PracticeTable\n"
-        "PracticeTable(role='elder', deal=21, level='club', declare_for_me=True, keep_in_browser=False)"
-    )
-    page = open_page(voila.notebook(code, name="practice_retry"), width=1280, height=1100)
+def test_retry_from_a_mistake_restores_that_position(club_table_exchanged, artifacts: Path) -> None:
+    page, mirror = club_table_exchanged("practice_retry")
     hand = page.locator(".pw-hand-elder .pw-card")
-    expect(hand).to_have_count(12)
-    first = mirror.deal.hand(ELDER)[0]
-    page.locator(f'.pw-hand-elder .pw-card[data-card="{first.code}"]').click()
-    page.locator("button.pw-confirm").click()
-    mirror.select(ELDER, first)
-    mirror.confirm()
     while mirror.deal.phase is not Phase.FINISHED:
         card = mirror.deal.playable_cards()[-1]
         left = len(mirror.deal.hand(ELDER)) - 1

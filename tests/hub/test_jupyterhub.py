@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -28,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from support import free_port, isolated_environment
+from support import free_port, isolated_environment, terminate
 
 import jupyterhub  # noqa: F401  (the hub extra must be installed)
 import jupyterhub_idle_culler  # noqa: F401
@@ -127,13 +126,7 @@ def stop(process: subprocess.Popen) -> None:
         family = psutil.Process(process.pid).children(recursive=True)
     except Exception:
         family = []
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    terminate(process)
     for child in family:
         try:
             child.terminate()

@@ -14,7 +14,6 @@ real server on 127.0.0.1, with every Jupyter and home folder in a temporary fold
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -23,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from support import free_port, isolated_environment
+from support import free_port, isolated_environment, terminate
 
 START_TIMEOUT = 90.0
 
@@ -135,10 +134,4 @@ def start(command: Callable[[int], list[str]], home: Path, pool: int = 1, timeou
 
 def stop(server: Server) -> None:
     """SIGTERM (Voilà then shuts its kernels down), SIGKILL if it does not stop."""
-    if server.process.poll() is None:
-        server.process.send_signal(signal.SIGTERM)
-        try:
-            server.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.process.kill()
-            server.process.wait()
+    terminate(server.process, timeout=20)

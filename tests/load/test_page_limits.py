@@ -33,7 +33,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from load.servers import Server, serve_command, voila_command
-from load.voila_protocol import V1_PROTOCOL, Visitor, encode_message
+from load.voila_protocol import V1_PROTOCOL, Visitor, encode_message, run
 from piquet_widgets.app.kernels import KERNEL_MEMORY_MB, MALLOC_ARENAS
 from piquet_widgets.app.page_messages import MAX_COMMS
 
@@ -60,14 +60,6 @@ def kernel_state(server: Server, kernel_id: str) -> tuple[int, str]:
             return response.status, json.loads(response.read()).get("execution_state", "")
     except urllib.error.HTTPError as error:
         return error.code, ""
-
-
-def run(coroutine):
-    loop = asyncio.new_event_loop()
-    try:
-        return loop.run_until_complete(coroutine)
-    finally:
-        loop.close()
 
 
 async def send_forbidden(url: str, protocol: str) -> tuple[list[str], dict | None, Visitor]:

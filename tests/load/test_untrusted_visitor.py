@@ -35,7 +35,7 @@ from pathlib import Path
 import pytest
 
 from load import servers
-from load.voila_protocol import V1_PROTOCOL, Visitor
+from load.voila_protocol import V1_PROTOCOL, Visitor, run
 from piquet_widgets.i18n import _, set_language
 
 pytestmark = pytest.mark.slow
@@ -82,14 +82,6 @@ def page_kernel(html: str) -> str:
     found = re.search(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"', html)
     assert found, html[:300]
     return found.group(1)
-
-
-def run(coroutine):
-    loop = asyncio.new_event_loop()
-    try:
-        return loop.run_until_complete(coroutine)
-    finally:
-        loop.close()
 
 
 def test_a_foreign_host_is_refused_and_an_allowed_one_served(server: servers.Server) -> None:

@@ -58,6 +58,15 @@ _MODEL_ID = re.compile(r'"model_id"\s*:\s*"([0-9a-f]{32})"')
 _HTTP = concurrent.futures.ThreadPoolExecutor(max_workers=64, thread_name_prefix="visitor-http")
 
 
+def run(coroutine):
+    """Run a visitor's coroutine to its end on an event loop of its own (a test's)."""
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(coroutine)
+    finally:
+        loop.close()
+
+
 def http_get(url: str, timeout: float) -> tuple[int, str, float]:
     """The status and text of a GET on the loopback (blocking), and the seconds from the request
     to the response's last byte, timed in the thread that reads it (so that a busy event loop in
