@@ -51,18 +51,20 @@ def run_as(account: pwd.struct_passwd, work: Callable[[], list[Path]]) -> list[P
     reader, writer = os.pipe()
     child = os.fork()
     if child == 0:
-        os.close(reader)
-        try:
-            os.setgroups(groups)
-            os.setresgid(account.pw_gid, account.pw_gid, account.pw_gid)
-            os.setresuid(account.pw_uid, account.pw_uid, account.pw_uid)
-            os.umask(0o022)
-            answer = {"written": [str(path) for path in work()]}
-        except BaseException as error:  # everything goes back to the parent, which raises it
-            answer = {"error": f"{type(error).__name__}: {error}"}
-        with os.fdopen(writer, "w") as stream:
-            stream.write(json.dumps(answer))
-        os._exit(0)
+        try:  # whatever happens here, the child ends here: it never returns into the hub's code
+            os.close(reader)
+            try:
+                os.setgroups(groups)
+                os.setresgid(account.pw_gid, account.pw_gid, account.pw_gid)
+                os.setresuid(account.pw_uid, account.pw_uid, account.pw_uid)
+                os.umask(0o022)
+                answer = {"written": [str(path) for path in work()]}
+            except BaseException as error:  # everything goes back to the parent, which raises it
+                answer = {"error": f"{type(error).__name__}: {error}"}
+            with os.fdopen(writer, "w") as stream:
+                stream.write(json.dumps(answer))
+        finally:
+            os._exit(0)
     os.close(writer)
     with os.fdopen(reader) as stream:
         text = stream.read()
