@@ -58,6 +58,7 @@ from math import factorial
 
 import numpy as np
 
+from piquet_widgets.analysis.review import join_names
 from piquet_widgets.engine.cards import TEN, Card, cards_of, mask_of
 from piquet_widgets.engine.combinations import (
     SET_POINTS,
@@ -128,8 +129,8 @@ class Advice:
         if not targets:
             return []
         if self.seat is ELDER:
-            return [_("Draws for {targets}: the chances of beating younger's hand as it stands.").format(targets=_join(targets))]
-        return [_("Draws for {targets}: the chances of beating elder's hand.").format(targets=_join(targets))]
+            return [_("Draws for {targets}: the chances of beating younger's hand as it stands.").format(targets=join_names(targets))]
+        return [_("Draws for {targets}: the chances of beating elder's hand.").format(targets=join_names(targets))]
 
 
 def discard_sentences(hand: int, discards: tuple[Card, ...]) -> list[str]:
@@ -440,14 +441,7 @@ def _keys(hand: int) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
 
 
 def _name_list(combos: list[Combination]) -> str:
-    return _join([combo.name() for combo in combos])
-
-
-def _join(names: list[str]) -> str:
-    """'a, b and c' in the current language."""
-    if len(names) <= 1:
-        return "".join(names)
-    return _("{first} and {last}").format(first=_(", ").join(names[:-1]), last=names[-1])
+    return join_names([combo.name() for combo in combos])
 
 
 def _percent(chance: float) -> str:

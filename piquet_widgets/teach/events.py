@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from piquet_widgets.analysis.review import join_names
 from piquet_widgets.engine.combinations import Category, Combination
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Declaration, Event
 from piquet_widgets.i18n import N_, _, ngettext
@@ -14,10 +15,7 @@ from piquet_widgets.i18n import N_, _, ngettext
 
 def combination_list(combinations: tuple[Combination, ...]) -> str:
     """'quart major and tierce minor', in the current language."""
-    names = [combo.name() for combo in combinations]
-    if len(names) <= 1:
-        return "".join(names)
-    return _("{first} and {last}").format(first=_(", ").join(names[:-1]), last=names[-1])
+    return join_names([combo.name() for combo in combinations])
 
 
 def point_words(combo: Combination) -> str:
