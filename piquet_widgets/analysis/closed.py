@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from piquet_widgets.analysis.evaluator import Settings as EvaluatorSettings
 from piquet_widgets.analysis.evaluator import deal_outcome, evaluate_exchange, solver_position
-from piquet_widgets.analysis.observation import Observation, Standing, announce, heard_scores, observe
+from piquet_widgets.analysis.observation import Observation, Standing, announce, heard_scores, observe, younger_has_reckoned
 from piquet_widgets.analysis.players import lowest_loose, plain_card
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine.cards import CARDS, FULL_PACK, SUIT_MASKS, Card, cards_of, mask_of
@@ -186,7 +186,7 @@ def _heard(observation: Observation, index: int, theirs: tuple[Combination, ...]
     """Whether the opponent declaring `theirs` makes the announcement heard in category `index`."""
     heard = observation.announced[index]
     mine = observation.declared[index] if index < len(observation.declared) else None  # None: not yet
-    reckoned = observation.younger_reckoned
+    reckoned = younger_has_reckoned(observation)
     if observation.opponent is ELDER:
         made = announce(heard.category, theirs, mine, observation.seat, reckoned=reckoned)
     else:

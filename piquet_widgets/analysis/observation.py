@@ -107,11 +107,6 @@ class Observation:
         return self.seat.other
 
     @property
-    def younger_reckoned(self) -> bool:
-        """Whether younger has reckoned her declarations (`younger_has_reckoned`)."""
-        return bool(self.tricks) or self.phase is Phase.FINISHED
-
-    @property
     def category(self) -> Category | None:
         """The category being declared, during the declarations."""
         if self.phase is not Phase.DECLARATIONS:
@@ -185,9 +180,9 @@ def _named(combination: Combination, full: bool) -> Key:
     return (combination.length, 0)
 
 
-def younger_has_reckoned(deal: Deal) -> bool:
-    """Whether younger has reckoned her declarations: she does as she plays to trick 1 (a deal
-    ended by the declarations, a carte blanche's repique and the like, has no trick 1)."""
+def younger_has_reckoned(deal: Deal | Observation) -> bool:
+    """Whether younger has reckoned her declarations, at a deal or in what a seat observes of it:
+    she does as she plays to trick 1 (a deal ended by the declarations has no trick 1)."""
     return bool(deal.tricks) or deal.phase is Phase.FINISHED
 
 
