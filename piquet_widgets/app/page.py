@@ -245,7 +245,7 @@ class App:
         }
         self.section = ""
         self._practice_mode = params.mode
-        header = self.texts.html(self._header_html, "pw-header")
+        self._header = header = self.texts.html(self._header_html, "pw-header")
         self.page_language = PageLanguage(self._title)
         self.texts.add(self.page_language.show)
         self.language_select = LanguageSelector()
@@ -292,6 +292,12 @@ class App:
         skip = _("Skip to the content")
         return f"{STYLE}<a class='pw-skip' href='#pw-main'>{escape(skip)}</a><h1>{escape(self._title())}</h1><p class='pw-welcome'>{escape(welcome)}</p>"
 
+    def _show_title(self) -> None:
+        """The title and the header again, after a change of section or of the table's game
+        (only these two: the page's other texts change with the language alone)."""
+        self._header.value = self._header_html()
+        self.page_language.show()
+
     def play_closed(self) -> None:
         """"Play a real game": the practice table with closed hands (a new closed partie if the
         table was playing with open hands)."""
@@ -324,7 +330,7 @@ class App:
         self.section = section
         (self.root.add_class if section == "lesson" else self.root.remove_class)("pw-on-lesson")
         self.content.children = (self._built[section],)
-        self.texts.refresh()  # the title and the header follow the game on the table
+        self._show_title()
 
     def show_lesson(self, number: int) -> None:
         """Open lesson `number` in the lessons section."""
@@ -485,7 +491,7 @@ class App:
     def _on_practice_mode(self, change: dict) -> None:
         """The table's mode menu changed the game: the title and the header follow."""
         self._practice_mode = self.practice.session.mode
-        self.texts.refresh()
+        self._show_title()
 
     def practise_deal(self, code: str) -> None:
         """Put the deal of `code` on the practice table and show it: a finished walkthrough's
