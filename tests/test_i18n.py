@@ -188,7 +188,7 @@ def test_a_refusal_is_rendered_again_in_the_new_language(heart_led):
     [
         ("fr", "L'aîné doit écarter de 1 à 5 cartes, pas 0."),
         ("es", "El mano debe descartar de 1 a 5 cartas, no 0."),
-        ("pt", "A mão deve descartar de 1 a 5 cartas, não 0."),
+        ("pt", "O primeiro deve descartar de 1 a 5 cartas, não 0."),
     ],
 )
 def test_refusal_of_an_exchange(language, expected):
@@ -218,7 +218,7 @@ def test_card_and_seat_names(language):
     assert ace_of_clubs == {"en": "ace of clubs", "fr": "as de trèfle", "es": "as de tréboles", "pt": "ás de paus"}[language]
     assert [parse_card(f"7{s}").suit.name_in_words() for s in "SHDC"] == list(SUITS[language])
     names = (ELDER.name_in_words(), YOUNGER.name_in_words())
-    assert names == {"en": ("Elder", "Younger"), "fr": ("L'aîné", "Le cadet"), "es": ("El mano", "El pie"), "pt": ("A mão", "O pé")}[language]
+    assert names == {"en": ("Elder", "Younger"), "fr": ("L'aîné", "Le cadet"), "es": ("El mano", "El pie"), "pt": ("O primeiro", "O carteador")}[language]
 
 
 COMBINATIONS = {
@@ -258,7 +258,7 @@ EVENT_WORDS = {
     "capot": {"fr": "capot", "es": "capote", "pt": "capot"},
 }
 LAW = {"fr": "(loi ", "es": "(ley ", "pt": "(lei "}
-WHO = {"fr": "L'aîné", "es": "El mano", "pt": "A mão"}
+WHO = {"fr": "L'aîné", "es": "El mano", "pt": "O primeiro"}
 
 
 @pytest.mark.parametrize("kind", list(EVENT_WORDS))
@@ -290,11 +290,11 @@ SCORE_SHEETS = {
         "Totales: mano 96, pie 0.",
     ],
     "pt": [
-        "A mão: ponto de seis cartas (60), melhor que ponto de cinco cartas (50) — 6 pontos. (lei 62)",
-        "A mão: sixième maior, melhor que tierce maior — 16 pontos. (lei 63)",
-        "A mão: quatorze de valetes, melhor que trio de ases — 14 pontos. (lei 64)",
-        "A mão: repique, 60 — trinta atingidos com as declarações antes de o adversário marcar qualquer ponto. (lei 68)",
-        "Totais: mão 96, pé 0.",
+        "O primeiro: ponto de seis cartas (60), melhor que ponto de cinco cartas (50) — 6 pontos. (lei 62)",
+        "O primeiro: sixième maior, melhor que tierce maior — 16 pontos. (lei 63)",
+        "O primeiro: quatorze de valetes, melhor que trio de ases — 14 pontos. (lei 64)",
+        "O primeiro: repique, 60 — trinta atingidos com as declarações antes de o adversário marcar qualquer ponto. (lei 68)",
+        "Totais: primeiro 96, carteador 0.",
     ],
 }
 
@@ -313,7 +313,7 @@ def test_score_sheet_of_the_declarations(language):
     [
         ("fr", "Repic encore possible", "Le cadet ne peut jamais faire pic."),
         ("es", "Repique aún posible", "El pie nunca puede hacer pique."),
-        ("pt", "Repique ainda possível", "O pé nunca pode fazer pique."),
+        ("pt", "Repique ainda possível", "O carteador nunca pode fazer pique."),
     ],
 )
 def test_meter_sentences(language, elder_words, younger_words):
@@ -481,19 +481,19 @@ NARRATION = {
         "en": ("Declarations: the point", "elder's 49 beats younger's 48", "Elder: point of five (49), better than point of five (48) — 5 points. (Law 62)"),
         "fr": (f"Annonces{NBSP}: le point", "l'aîné a 49, le cadet seulement 48", f"L'aîné{NBSP}: point de cinq (49) bat point de cinq (48) — 5 points. (loi 62)"),
         "es": ("Anuncios: el punto", "el mano tiene 49 y el pie, solo 48", "El mano: punto de cinco cartas (49), mejor que punto de cinco cartas (48) — 5 tantos. (ley 62)"),
-        "pt": ("Declarações: o ponto", "a mão tem 49, e o pé só 48", "A mão: ponto de cinco cartas (49), melhor que ponto de cinco cartas (48) — 5 pontos. (lei 62)"),
+        "pt": ("Declarações: o ponto", "o primeiro tem 49, e o carteador só 48", "O primeiro: ponto de cinco cartas (49), melhor que ponto de cinco cartas (48) — 5 pontos. (lei 62)"),
     },
     AT_SETS: {
         "en": ("Declarations: the sets", "Any quatorze beats any trio", "Younger: fourteen tens and three queens, better than three knaves — 17 points. (Law 64)"),
         "fr": (f"Annonces{NBSP}: brelans et quatorzes", "Un quatorze bat toujours un brelan", f"Le cadet{NBSP}: quatorze de dix et trois dames bat trois valets — 17 points. (loi 64)"),
         "es": ("Anuncios: tríos y catorces", "Cualquier catorce gana a cualquier trío", "El pie: catorce de dieces y trío de damas, mejor que trío de valets — 17 tantos. (ley 64)"),
-        "pt": ("Declarações: os conjuntos", "Qualquer quatorze vence qualquer trio", "O pé: quatorze de dez e trio de damas, melhor que trio de valetes — 17 pontos. (lei 64)"),
+        "pt": ("Declarações: os conjuntos", "Qualquer quatorze vence qualquer trio", "O carteador: quatorze de dez e trio de damas, melhor que trio de valetes — 17 pontos. (lei 64)"),
     },
     AT_TALLY: {
         "en": ("The end of the deal", "Final tally: elder 28, younger 23.", "Elder wins the deal by 5 points."),
         "fr": ("La fin de la donne", f"Décompte final{NBSP}: aîné 28, cadet 23.", "L'aîné gagne la donne de 5 points."),
         "es": ("El final del reparto", "Recuento final: mano 28, pie 23.", "El mano gana el reparto por 5 tantos."),
-        "pt": ("O fim da rodada", "Contagem final: mão 28, pé 23.", "A mão vence a rodada por 5 pontos."),
+        "pt": ("O fim da rodada", "Contagem final: primeiro 28, carteador 23.", "O primeiro vence a rodada por 5 pontos."),
     },
 }
 METERS = {
@@ -502,7 +502,7 @@ METERS = {
         "en": ("Pique / repique: 5 of 30", "Repique still possible: elder needs 25 more points", "Repique no longer possible: elder's point reckons first. Younger can never pique."),
         "fr": (f"Pic / repic{NBSP}: 5 sur 30", f"Repic encore possible{NBSP}: il manque à l'aîné 25 points", f"Plus de repic possible{NBSP}: le point de l'aîné se compte avant. Le cadet ne peut jamais faire pic."),
         "es": ("Pique / repique: 5 de 30", "Repique aún posible: al mano le faltan 25 tantos", "Ya no hay repique posible: el punto del mano cuenta antes. El pie nunca puede hacer pique."),
-        "pt": ("Pique / repique: 5 de 30", "Repique ainda possível: a mão precisa de mais 25 pontos", "Repique não é mais possível: o ponto da mão conta antes. O pé nunca pode fazer pique."),
+        "pt": ("Pique / repique: 5 de 30", "Repique ainda possível: o primeiro precisa de mais 25 pontos", "Repique não é mais possível: o ponto do primeiro conta antes. O carteador nunca pode fazer pique."),
     },
     AT_SETS: {  # neither bonus is possible any more: one note for the deal instead (test_meter.py)
         "en": (None, "No pique or repique this deal: younger scored before elder reached thirty; elder scored first.", None),
@@ -603,7 +603,7 @@ def test_several_language_menus_agree(change_language):
     menus[1].value = "pt"
     assert [menu.value for menu in menus] == ["pt", "pt"]
     assert _dialogue(walk) == DIALOGUE[AT_SETS]["pt"]
-    assert table.message_text.startswith("A mão (você): escolha as cartas")
+    assert table.message_text.startswith("O primeiro (você): escolha as cartas")
     change_language("es")  # from code: the menus follow
     assert [menu.value for menu in menus] == ["es", "es"]
     assert [label for label, _code in menus[0].options] == ["English", "Français", "Español", "Português"]
@@ -637,7 +637,7 @@ REFUSED_PROMPT = {
     "en": "Younger (you): play to the ace of hearts.",
     "fr": f"Le cadet (vous){NBSP}: répondez à la carte entamée (as de cœur).",
     "es": "El pie (tú): responde a la carta de salida (as de corazones).",
-    "pt": "O pé (você): responda à carta de saída (ás de copas).",
+    "pt": "O carteador (você): responda à carta de saída (ás de copas).",
 }
 
 

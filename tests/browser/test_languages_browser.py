@@ -48,7 +48,7 @@ WORDS = {
     "pt": {
         "name": "Português", "step": "Etapa {n} de {count}", "lessons": "Lições", "title": "A rodada passo a passo",
         "dialogue": ["Ponto de cinco cartas.", "Quanto vale?", "Quarenta e nove.", "Bom.", "Cinco."],
-        "meter": "O pé nunca pode fazer pique.", "tally": "Contagem final: mão 28, pé 23.",
+        "meter": "O carteador nunca pode fazer pique.", "tally": "Contagem final: primeiro 28, carteador 23.",
         "summary": "Resumo da rodada", "next": "Próximo ▶",
     },
 }
