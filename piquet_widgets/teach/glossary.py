@@ -23,7 +23,7 @@ GLOSSARY: tuple[tuple[str, str, int], ...] = (
     (N_("Sequence"), N_("Three or more cards in a row in one suit: tierce 3, quart 4, quint 15, sixième 16, septième 17, huitième 18."), 4),
     (N_("Major, minor"), N_("A sequence headed by the ace is major; one ending with the seven is minor."), 4),
     (N_("Set: trio, quatorze"), N_("Three (3 points) or four (14 points) aces, kings, queens, knaves or tens."), 4),
-    (N_("Reckoning"), N_("The fixed order in which scores count: carte blanche, point, sequences, sets, play, the cards."), 5),
+    (N_("Reckoning"), N_("The fixed order in which scores count: carte blanche, point, sequences, sets, the play trick by trick, the cards or capot."), 5),
     (N_("Repique"), N_("60 more for reaching 30 with the declarations alone before the opponent scores anything."), 5),
     (N_("Pique"), N_("30 more for elder reaching 30 with declarations and play before younger scores anything."), 5),
     (N_("Lead"), N_("The first card of a trick; it scores 1 for the player who leads it."), 6),
