@@ -389,18 +389,24 @@ def read_folder(folder: str | Path) -> tuple[Lesson, ...]:
     folder = Path(folder)
     if not folder.is_dir():
         raise LessonError(N_("{folder}: not a folder of lessons"), folder=folder)
-    lessons = tuple(read_lesson(path, str(path)) for path in sorted(folder.glob("*.yaml")))
+    lessons = tuple(read_lesson(path, _shown(path)) for path in sorted(folder.glob("*.yaml")))
     if not lessons:
         raise LessonError(N_("{folder}: no lesson file (*.yaml) in this folder"), folder=folder)
     _check_slugs(lessons)
     return lessons
 
 
+def _shown(path: Path) -> str:
+    """A file as a message names it: from the current folder if it is under it."""
+    relative = os.path.relpath(path)
+    return str(path) if relative.startswith("..") else relative
+
+
 def _check_slugs(lessons: tuple[Lesson, ...]) -> None:
     seen: dict[str, Lesson] = {}
     for item in lessons:
         if item.slug in seen:
-            raise LessonError(N_("{file}: the slug {slug} is already the slug of {other}"), file=item.path, slug=item.slug, other=seen[item.slug].path)
+            raise LessonError(N_("{file}: the slug {slug} is already the slug of {other}"), file=_shown(item.path), slug=item.slug, other=_shown(seen[item.slug].path))
         seen[item.slug] = item
 
 
