@@ -377,6 +377,9 @@ def test_the_wheel_carries_the_compiled_catalogs(tmp_path):
             assert mo in names, f"{mo} missing from the wheel: is hatch_build.py registered in pyproject.toml?"
             translations = gettext.GNUTranslations(wheel.open(mo))
             assert translations.gettext("Talon") == {"fr": "Talon", "es": "Baceta", "pt": "Monte"}[language]
+        folder = ROOT / "piquet_widgets" / "lessons"
+        lessons = {f"piquet_widgets/lessons/{path.relative_to(folder).as_posix()}" for path in folder.rglob("*") if path.is_file()}
+        assert lessons and lessons <= names  # the lesson files and their deals' records
 
 
 # -- every message reaches the catalogs ------------------------------------------------------------

@@ -45,6 +45,14 @@ def test_every_text_of_every_lesson_is_in_every_catalog() -> None:
                 assert translated is not None and translated.string and not translated.fuzzy, (language, message)
 
 
+def test_an_installed_package_without_babel_cfg_extracts_the_same_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    import piquet_widgets.i18n_catalogs as catalogs
+
+    with_config = {message.id for message in extract()}
+    monkeypatch.setattr(catalogs, "CONFIG", catalogs.PACKAGE_DIR / "no-babel.cfg")
+    assert {message.id for message in extract()} == with_config
+
+
 def test_texts_without_words_are_not_messages() -> None:
     assert not has_words("12") and not has_words("[9H 8S 7S 8D 7D]")
     assert has_words("Elder, 18") and has_words("Discarding the [KH] breaks the run")
