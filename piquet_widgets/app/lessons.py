@@ -28,7 +28,7 @@ from typing import Any
 from piquet_widgets.app import APP_NOTEBOOK, LESSONS_DIR
 from piquet_widgets.engine.files import write_files_into
 from piquet_widgets.i18n import _, get_language, set_language
-from piquet_widgets.teach.lessons import LESSONS, LESSONS_FOLDER, Lesson, text
+from piquet_widgets.teach.lessons import LESSONS, LESSONS_FOLDER, Lesson, heading, text
 
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
@@ -66,8 +66,7 @@ def _setup(lesson: Lesson, language: str, folder: str | None) -> str:
 def _cells(lesson: Lesson, language: str, folder: str | None, following: Lesson | None) -> list[dict[str, Any]]:
     """The cells of a lesson's notebook, its words in the current language."""
     slug = lesson.slug
-    title = _("Lesson {number}: {title}").format(number=lesson.number, title=text(lesson.title))
-    intro = [f"# {title}", "*{}*".format(_("Run the cells one by one with Shift-Enter, or all at once with Run ▸ Run All Cells.")),
+    intro = [f"# {heading(lesson)}", "*{}*".format(_("Run the cells one by one with Shift-Enter, or all at once with Run ▸ Run All Cells.")),
              _("In this lesson you will learn:"), "\n".join(f"- {text(item)}" for item in lesson.teaches)]
     cells = [_markdown(f"{slug}-introduction", intro), _code(f"{slug}-setup", _setup(lesson, language, folder))]
     for number, part in enumerate(lesson.parts, 1):
@@ -84,8 +83,7 @@ def _cells(lesson: Lesson, language: str, folder: str | None, following: Lesson 
     cells += [_markdown(f"{slug}-drills-heading", ["## {}".format(_("Drills"))]), _code(f"{slug}-drills", "lesson.drills(heading=False)")]
     summary = ["## {}".format(_("Summary")), "\n".join(f"- {text(item)}" for item in lesson.summary)]
     if following is not None:
-        name = _("Lesson {number}: {title}").format(number=following.number, title=text(following.title))
-        summary.append(_("The next lesson, {lesson}, is in the notebook {name}.").format(lesson=name, name=following.notebook_name))
+        summary.append(_("The next lesson, {lesson}, is in the notebook {name}.").format(lesson=heading(following), name=following.notebook_name))
     cells.append(_markdown(f"{slug}-summary", summary))
     return cells
 
@@ -98,7 +96,7 @@ def lesson_notebook(lesson: Lesson, language: str = "en", folder: str | None = N
     set_language(language)
     try:
         cells = _cells(lesson, language, folder, following)
-        title = _("Lesson {number}: {title}").format(number=lesson.number, title=text(lesson.title))
+        title = heading(lesson)
     finally:
         set_language(before)
     return _notebook(cells, title, language)

@@ -56,6 +56,11 @@ def text(message: str, **params: Any) -> str:
     return _CARD_CODES.sub(lambda match: symbols(match.group(1)), translated)
 
 
+def heading(lesson: Lesson) -> str:
+    """'Lesson 3: The point', in the current language: how a lesson is named to a learner."""
+    return _("Lesson {number}: {title}").format(number=lesson.number, title=text(lesson.title))
+
+
 def symbols(cards: str) -> str:
     """'AH KH 9S' → 'A♥ K♥ 9♠' ('A♥ R♥ 9♠' in French): cards written the way the lessons print
     them, with the card view's letters in the current language."""
@@ -263,8 +268,9 @@ class _Reader:
             rows.append((self.one(row["caption"], f"{where}.caption"), cards))
         return Cards(tuple(rows))
 
-    def record(self, value: Any, field: str, partie: bool = False) -> dict[str, Any] | str:
-        """A record inline, a record's file (relative to the lesson's folder), or a deal code."""
+    def record(self, value: Any, field: str, partie: bool = False) -> tuple[dict[str, Any] | str, Any]:
+        """A record inline, a record's file (relative to the lesson's folder), or a deal code;
+        with the deal (or partie) the engine makes of it."""
         if isinstance(value, dict):
             record: dict[str, Any] | str = value
         else:
@@ -280,17 +286,16 @@ class _Reader:
                 record = name  # a deal code
         try:
             if partie:
-                if not isinstance(record, dict) or not partie_from_json(record).finished:
+                made = partie_from_json(record) if isinstance(record, dict) else None
+                if made is None or not made.finished:
                     raise self.fail(field, N_("{file}: {field}: the partie is not finished"))
-            elif isinstance(record, dict):
-                deal_from_record(record)
             else:
-                deal_from_code(record)
+                made = deal_from_record(record) if isinstance(record, dict) else deal_from_code(record)
         except LessonError:
             raise
         except PiquetError as error:
             raise self.fail(field, N_("{file}: {field}: {reason}"), reason=str(error)) from None
-        return record
+        return record, made
 
     def illustration(self, value: dict[str, Any], field: str) -> Illustration:
         kinds = ("cards", "walkthrough", "partie", "practice", "odds")
@@ -302,12 +307,11 @@ class _Reader:
         if kind == "cards":
             return self.cards(value[kind], where)
         if kind == "partie":
-            return PartieSheet(self.record(value[kind], where, partie=True))  # type: ignore[arg-type]
+            return PartieSheet(self.record(value[kind], where, partie=True)[0])  # type: ignore[arg-type]
         if kind == "walkthrough":
             walk = self.mapping(value[kind], where, ("deal",), ("start",))
-            record = self.record(walk["deal"], f"{where}.deal")
+            record, deal = self.record(walk["deal"], f"{where}.deal")
             start = self.string(walk.get("start", "deal"), f"{where}.start")
-            deal = deal_from_record(record) if isinstance(record, dict) else deal_from_code(record)
             if start not in PHASES and start not in {event.kind for event in deal.events}:
                 raise self.fail(f"{where}.start", N_("{file}: {field}: the walkthrough starts at a phase ({phases}) or at a kind of score of its deal, not {start}"), phases=", ".join(PHASES), start=start)
             return Walkthrough(record, start)

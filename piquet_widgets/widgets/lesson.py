@@ -38,7 +38,7 @@ import ipywidgets as widgets
 from piquet_widgets.engine import PiquetError, partie_from_json
 from piquet_widgets.i18n import _
 from piquet_widgets.teach import lessons as script
-from piquet_widgets.teach.lessons import Cards, Lesson, Odds, PartieSheet, Part, Practice, Walkthrough, text
+from piquet_widgets.teach.lessons import Cards, Lesson, Odds, PartieSheet, Part, Practice, Walkthrough, heading, text
 from piquet_widgets.teach.progress import KeptProgress, Progress, drill_key, exercise_key
 from piquet_widgets.teach.steps import PHASES
 from piquet_widgets.widgets.language import LanguageSelector, Texts
@@ -217,7 +217,7 @@ class LessonView:
 
     def _title(self) -> str:
         lesson = self.lesson
-        return _("Lesson {number}: {title}").format(number=lesson.number, title=text(lesson.title))
+        return heading(lesson)
 
     def introduction(self) -> widgets.Widget:
         """The lesson's title and what it teaches (in a notebook: how to run it, and the
@@ -303,8 +303,7 @@ class LessonView:
         following = script.lesson(number + 1)
 
         def name_it() -> str:
-            title = _("Lesson {number}: {title}").format(number=following.number, title=text(following.title))
-            return _("The next lesson, {lesson}, is in the notebook {name}.").format(lesson=title, name=following.notebook_name)
+            return _("The next lesson, {lesson}, is in the notebook {name}.").format(lesson=heading(following), name=following.notebook_name)
 
         return name_it
 
