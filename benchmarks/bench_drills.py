@@ -20,7 +20,7 @@ import statistics
 import time
 
 from figures import figure, machine, write_results
-from piquet_widgets.teach.drills import EVALUATED, LESSON_DRILLS, LEVELS, check, make, needs_valuing
+from piquet_widgets.teach.drills import EVALUATED, DRILLS, LEVELS, check, make, needs_valuing
 
 
 def main() -> None:
@@ -30,7 +30,7 @@ def main() -> None:
     args = parser.parse_args()
     started = machine()
 
-    specs = {(spec.kind, spec.options): spec for specs in LESSON_DRILLS.values() for spec in specs}
+    specs = {(spec.kind, spec.options): spec for spec in DRILLS.values()}
     instant: dict[str, list[float]] = {}  # by drill: every time dealing it took
     evaluated: list[float] = []
     judgements: list[float] = []

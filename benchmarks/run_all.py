@@ -26,6 +26,7 @@ MEASURES = {
     "drills": "the lessons' drills: dealing a fresh drill of every kind and level from a random deal (discards: with the evaluator)",
     "engine": "the engine: random deals played through the public API, replay --json of 10,000 records, one replay's start-up",
     "evaluator": "the whole-deal exchange evaluator: its first choice's loss against an exhaustive reference, and its time",
+    "lessons": "the lesson files: reading and checking them, importing the lessons, writing the notebooks from them",
     "load": "thirty visitors at once on one server, each playing a deal to the end (some in Chromium)",
     "places": "places at the table: 12 requests at once against a cap of 4, how soon a page that leaves gives its place back",
     "match": "the computer levels against each other: points per deal with a 95% confidence interval",

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, TextIO
 
 from piquet_widgets.engine import Deal, PiquetError, deal_code, deal_from_record, partie_from_json, record_of
-from piquet_widgets.engine.files import read_lines, read_text
+from piquet_widgets.engine.files import read_lines, read_text, write_files_into
 from piquet_widgets.engine.records import is_partie, parse_json
-from piquet_widgets.i18n import N_, _
+from piquet_widgets.i18n import LANGUAGES, N_, _
 
 EXIT_BAD_INPUT = 2
+LESSONS_VARIABLE = "PIQUET_LESSONS"  # teach.lessons.EXTRA_FOLDER_VARIABLE, named here so that `replay` imports no lesson
 
 
 def _looks_like_json_lines(text: str) -> bool:
@@ -135,11 +138,22 @@ def _deal(seed: int | None, as_json: bool, out: TextIO) -> None:
     out.write((json.dumps(record) if as_json else json.dumps(record, indent=2, ensure_ascii=False)) + "\n")
 
 
-def _lessons(folder: str, overwrite: bool, out: TextIO) -> None:
-    from piquet_widgets.app.lessons import copy_lessons
+def _use_lessons(folder: str | None) -> None:
+    """Teach the lessons of a teacher's `folder` after the shipped ones, in this process and in
+    the kernels it starts (`PIQUET_LESSONS`); a folder with a bad lesson file is refused with the
+    file and the field (a `PiquetError`) before anything starts."""
+    if folder is None:
+        return
+    os.environ[LESSONS_VARIABLE] = str(Path(folder).resolve())
+    import piquet_widgets.teach.lessons  # noqa: F401  reads and checks every lesson file
 
+
+def _lessons(folder: str, overwrite: bool, language: str, extra: str | None, out: TextIO) -> None:
+    from piquet_widgets.app.lessons import lesson_notebooks
+
+    kernel_folder = None if extra is None else os.path.relpath(Path(extra).resolve(), Path(folder).resolve())
     try:
-        copied = copy_lessons(folder, overwrite)
+        copied = write_files_into(folder, lesson_notebooks(language, kernel_folder), overwrite)
     except OSError as error:
         raise PiquetError(N_("{folder}: cannot copy the lessons there ({reason})"), folder=folder, reason=error.strerror or error) from None
     for path in copied:
@@ -162,6 +176,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-visitors", type=int, metavar="M", help=_("at most M pages at once; later visitors are asked to come back (default: as many as half the memory holds)"))
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME", help=_("also answer requests addressed to this host name, such as a reverse proxy's (repeatable; default: localhost only)"))
     serve.add_argument("--max-per-client", type=int, default=3, metavar="K", help=_("at most K of those pages for one visitor, by address (default: 3)"))
+    serve.add_argument("--lessons", metavar="DIR", help=_("also teach the lesson files of this folder, after the shipped lessons (default: the shipped lessons only)"))
     serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS", help=_("a reverse proxy's address or network, whose X-Forwarded-For header names the visitor (repeatable; default: none trusted)"))
     for name, help_text in (
         ("replay", _("score a deal or partie record, explaining every score")),
@@ -178,6 +193,8 @@ def _parser() -> argparse.ArgumentParser:
     lessons = commands.add_parser("lessons", help=_("copy the lesson notebooks into a folder"))
     lessons.add_argument("folder", metavar="DIR", nargs="?", default="piquet-lessons", help=_("the folder to copy them into, made if missing (default: piquet-lessons)"))
     lessons.add_argument("--overwrite", action="store_true", help=_("replace copies already in the folder (default: keep them)"))
+    lessons.add_argument("--lang", choices=LANGUAGES, default="en", help=_("the language of the notebooks (default: en)"))
+    lessons.add_argument("--lessons", metavar="SOURCE", help=_("also write notebooks of the lesson files of this folder (default: the shipped lessons only)"))
     deal = commands.add_parser("deal", help=_("deal a new deal and print its record"))
     deal.add_argument("--seed", type=int, metavar="N", help=_("shuffle with this seed: the same seed gives the same deal (default: a random seed)"))
     deal.add_argument("--json", action="store_true", help=_("print JSON on one line (default: indented JSON)"))
@@ -194,6 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     args = _parser().parse_args(argv)
     try:
+        if args.command in ("serve", "lessons"):
+            _use_lessons(args.lessons)
         if args.command == "serve":
             from piquet_widgets.app.server import serve
 
@@ -201,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
                          max_visitors=args.max_visitors, allow_hosts=args.allow_host,
                          max_per_client=args.max_per_client, trusted_proxies=args.trusted_proxy)
         if args.command == "lessons":
-            _lessons(args.folder, args.overwrite, sys.stdout)
+            _lessons(args.folder, args.overwrite, args.lang, args.lessons, sys.stdout)
         elif args.command == "deal":
             _deal(args.seed, args.json, sys.stdout)
         elif not _answer_file(args.file, _answer_for(args), args.json, sys.stdout, sys.stderr):

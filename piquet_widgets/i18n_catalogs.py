@@ -6,7 +6,8 @@
     python -m piquet_widgets.i18n_catalogs --compile  # only .po → .mo (what the build hook does)
 
 Messages are every string literal passed to `_`, `N_` or `ngettext` (singular, plural) in the
-Python files of the package (the extraction rules are `babel.cfg` at the top of the repository).
+Python files of the package, and every text of the lesson files (`lessons/*.yaml`, read by
+`teach.lessons.extract`); the extraction rules are `babel.cfg` at the top of the repository.
 The `.po` files under `locale/` are the translations and live in git; the `.mo` files are built
 from them by `hatch_build.py` at every wheel or editable install and are never committed.
 This module needs Babel's message tools; at run time `i18n.py` reads the `.mo` files with
@@ -65,7 +66,8 @@ GLOSSARY = {
           "partie partida; rubiconed rubicado; você.",
 }
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
-METHOD_MAP = [("**.py", "python")]  # used when babel.cfg is absent (an installed wheel)
+# Used when babel.cfg is absent (an installed wheel): the same rules.
+METHOD_MAP = [("**.py", "python"), ("lessons/*.yaml", "piquet_widgets.teach.lessons:extract")]
 TRANSLATOR_TAG = "TRANSLATORS:"
 
 

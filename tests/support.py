@@ -5,6 +5,7 @@ find and launch Chromium (Debian's, or Playwright's own: whichever scripts/setup
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -122,3 +123,16 @@ def terminate(process: subprocess.Popen, timeout: float = 30) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+def documented_lesson(folder: Path) -> Path:
+    """Write the example lesson of docs/teaching.md ("Writing a lesson of your own") into
+    `folder`, as the page shows it: the YAML block whose first line names its file."""
+    page = (REPO / "docs" / "teaching.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```yaml\n(# club-lessons/(\S+)\n.*?)^```$", page, flags=re.M | re.S)
+    assert len(blocks) == 1, "docs/teaching.md has one example lesson, its first line naming its file"
+    (content, name), = blocks
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(content, encoding="utf-8")
+    return path

@@ -184,6 +184,19 @@ def test_lessons_are_copied_once_and_kept(tmp_path):
     assert (target / copies[0]).read_text() != "my own notes"
 
 
+def test_lessons_in_english_are_the_shipped_notebooks_and_in_french_carry_french_words(tmp_path):
+    from piquet_widgets.app import LESSONS_DIR
+
+    english, french = tmp_path / "en", tmp_path / "fr"
+    assert run("lessons", str(english)).returncode == 0
+    assert all(path.read_bytes() == (LESSONS_DIR / path.name).read_bytes() for path in english.glob("*.ipynb"))
+    assert run("lessons", str(french), "--lang", "fr").returncode == 0
+    first = json.loads((french / "03-the-point.ipynb").read_text(encoding="utf-8"))["cells"][0]
+    assert first["cell_type"] == "markdown" and first["source"].startswith("# Leçon 3\u00a0: Le point")
+    refused = run("lessons", str(tmp_path / "xx"), "--lang", "xx")
+    assert refused.returncode == 2 and "--lang" in refused.stderr and not (tmp_path / "xx").exists()
+
+
 def test_lessons_into_a_file_exits_2(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")

@@ -8,7 +8,7 @@ import string
 import pytest
 
 from helpers import arranged_deal, declare_all
-from piquet_widgets.engine import deal_from_record, parse_cards, partie_from_json
+from piquet_widgets.engine import deal_from_code, deal_from_record, parse_cards, partie_from_json
 from piquet_widgets.engine.cards import mask_of
 from piquet_widgets.engine.combinations import Verdict, compare, is_carte_blanche, points_of, sequences_of, sets_of
 from piquet_widgets.engine.deal import ELDER
@@ -54,8 +54,7 @@ def every_text():
         for part in item.parts:
             yield part.heading
             yield from part.paragraphs
-            if part.note:
-                yield part.note
+            yield from (words for shown in part.shows for words in (shown.intro, shown.note) if words)
         for exercise in item.exercises:
             yield exercise.question
             yield exercise.explanation
@@ -76,20 +75,20 @@ def test_every_text_shows_and_its_markup_is_balanced() -> None:
 
 def test_every_shown_card_list_is_a_real_hand() -> None:
     for item in LESSONS:
-        shows = [part.show for part in item.parts] + [exercise.cards for exercise in item.exercises]
+        shows = [shown.show for part in item.parts for shown in part.shows] + [exercise.cards for exercise in item.exercises]
         for show in shows:
             if isinstance(show, Cards):
                 for _caption, cards in show.rows:
                     parse_cards(cards)
             elif isinstance(show, Walkthrough):
-                deal = deal_from_record(show.record)
+                deal = deal_from_record(show.record) if isinstance(show.record, dict) else deal_from_code(show.record)
                 assert show.start in PHASES or show.start in {event.kind for event in deal.events}
             elif isinstance(show, PartieSheet):
                 assert partie_from_json(show.partie).finished
 
 
 def test_glossary_points_at_real_lessons() -> None:
-    assert all(1 <= number <= len(LESSONS) for _term, _meaning, number in GLOSSARY)
+    assert {slug for _term, _meaning, slug in GLOSSARY} <= {item.slug for item in LESSONS}
 
 
 # -- the deals, and what the lessons say about them -----------------------------------------------
@@ -194,17 +193,20 @@ def test_lesson_4_sequences_and_sets() -> None:
     assert tie is Verdict.EQUAL and choice(4, 3) == "Nobody"
 
 
-def test_lesson_5_repique_by_the_order_of_reckoning() -> None:
-    exercise = lesson(5).exercises[1]
+RECKONING = lesson("reckoning-pique-and-repique").number
+
+
+def test_lesson_6_repique_by_the_order_of_reckoning() -> None:
+    exercise = lesson(RECKONING).exercises[1]
     (_, elder), (_, younger) = exercise.cards.rows
     deal = declare_all(arranged_deal(elder, younger))
     assert kinds(deal)[:4] == [("point", "elder", 6), ("sequence", "elder", 31), ("repique", "elder", 60), ("sets", "younger", 14)]
-    assert choice(5, 1).startswith("Yes: 37")
+    assert choice(RECKONING, 1).startswith("Yes: 37")
 
 
-def test_lesson_5_pique_exercise_matches_the_pique_deal() -> None:
-    assert choice(5, 0) == "The sixth"
-    assert choice(5, 3) == "Elder only"
+def test_lesson_6_pique_exercise_matches_the_pique_deal() -> None:
+    assert choice(RECKONING, 0) == "The sixth"
+    assert choice(RECKONING, 3) == "Elder only"
 
 
 # -- cards written in the learner's language ----------------------------------------------------------
@@ -252,7 +254,7 @@ def _first_part_saying(words: str) -> tuple[int, int]:
     """(lesson number, part number) of the first part, in the lessons' order, whose paragraphs or
     note say `words`."""
     return next((item.number, index) for item in LESSONS for index, part in enumerate(item.parts)
-                if any(words in paragraph for paragraph in (*part.paragraphs, part.note)))
+                if any(words in paragraph for paragraph in (*part.paragraphs, *(shown.note for shown in part.shows))))
 
 
 def test_the_lessons_teach_in_an_order_that_builds() -> None:
@@ -269,6 +271,15 @@ def test_the_lessons_teach_in_an_order_that_builds() -> None:
     sixth = _first_part_saying("sixth lead")
     leads = _first_part_saying("scores **1 for the card he leads**")
     assert leads <= sixth
+
+
+def test_the_play_is_taught_before_pique_so_capot_is_defined_before_it_is_used() -> None:
+    """The expert review's first point: capot and the points in play are taught (lesson 5, the
+    play) before the lesson on the reckoning, pique and repique uses them."""
+    assert _place("the-play") < _place("reckoning-pique-and-repique")
+    # the first lesson whose parts name capot is the play, which defines it
+    first = next(item.number for item in LESSONS if any("capot" in words.lower() for part in item.parts for words in (*part.paragraphs, *(shown.note for shown in part.shows))))
+    assert first == _place("the-play")
 
 
 def test_a_lesson_is_found_by_its_number_or_its_slug() -> None:

@@ -107,7 +107,7 @@ def test_default_location_is_the_platforms_data_folder(monkeypatch):
 
 
 # -- a file of version 1: by lesson number, in the order the lessons were first written ------------
-# 1-6 as now; 7 the partie, 8 practising open piquet, 9 choosing your discards, 10 counting aloud,
+# 1-4 as now; 5 the reckoning, 6 the play (today 6 and 5); 7 the partie, 8 practising open piquet, 9 choosing your discards, 10 counting aloud,
 # 11 from open to closed piquet (the order before counting aloud moved up to follow the play).
 FIRST_NUMBERS = {
     "1": "the-pack-and-the-deal", "6": "the-play", "7": "the-partie-and-the-rubicon", "8": "practising-open-piquet",

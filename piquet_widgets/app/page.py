@@ -505,8 +505,8 @@ class App:
 
 def _glossary_html() -> str:
     rows = []
-    for term, meaning, number in GLOSSARY:
-        cells = (_(term), _(meaning), _("lesson {number}").format(number=number))
+    for term, meaning, slug in GLOSSARY:
+        cells = (_(term), _(meaning), _("lesson {number}").format(number=script_lesson(slug).number))
         rows.append("<tr><th>{}</th><td>{}</td><td>{}</td></tr>".format(*map(escape, cells)))
     heading = _("Glossary")
     return f"<h2>{escape(heading)}</h2><table><tbody>{''.join(rows)}</tbody></table>"

@@ -1083,65 +1083,36 @@ def make(
     return KINDS[spec.kind](random.Random(seed), min(level, spec.levels), **options)
 
 
-LESSON_DRILLS: dict[str, tuple[DrillSpec, ...]] = {  # by the lesson's slug
-    "the-pack-and-the-deal": (
-        DrillSpec("highest", N_("The highest card")),
-        DrillSpec("talon", N_("Whose are the talon's cards?"), (("full", True),), levels=1),
-        DrillSpec("card_values", N_("What cards are worth")),
-    ),
-    "carte-blanche-and-the-exchange": (
-        DrillSpec("carte_blanche", N_("Carte blanche or not?")),
-        DrillSpec("talon", N_("Elder takes"), (("seat", "elder"),)),
-        DrillSpec("talon", N_("Younger takes"), (("seat", "younger"),)),
-    ),
-    "the-point": (
-        DrillSpec("point_cards", N_("Your point")),
-        DrillSpec("point_value", N_("How much?")),
-        DrillSpec("verdict", N_("Good, not good or equal?"), (("category", "point"),)),
-    ),
-    "sequences-and-sets": (
-        DrillSpec("best_sequence", N_("Your best sequence")),
-        DrillSpec("verdict", N_("Answer a sequence"), (("category", "sequence"),)),
-        DrillSpec("verdict", N_("Answer a set"), (("category", "sets"),)),
-    ),
-    "reckoning-pique-and-repique": (
-        DrillSpec("reckon", N_("Elder's declarations")),
-        DrillSpec("repique", N_("Repique?")),
-        DrillSpec("pique", N_("Pique?")),
-    ),
-    "the-play": (
-        DrillSpec("follow", N_("Follow suit")),
-        DrillSpec("trick", N_("Who wins the trick?")),
-        DrillSpec("play_total", N_("Keep the count")),
-    ),
-    "the-partie-and-the-rubicon": (
-        DrillSpec("partie", N_("Add up a partie"), (("question", "total"),)),
-        DrillSpec("partie", N_("Rubiconed?"), (("question", "rubicon"),)),
-        DrillSpec("partie", N_("Settle the partie"), (("question", "settle"),)),
-    ),
-    "practising-open-piquet": (
-        DrillSpec("verdict", N_("Answer a point"), (("category", "point"),)),
-        DrillSpec("repique", N_("Repique?")),
-        DrillSpec("pique", N_("Pique?")),
-    ),
-    "choosing-your-discards": (
-        DrillSpec("discard", N_("Choose a discard")),
-        DrillSpec("talon", N_("Elder takes"), (("seat", "elder"),)),
-        DrillSpec("talon", N_("Younger takes"), (("seat", "younger"),)),
-    ),
-    "counting-aloud": (
-        DrillSpec("reckon", N_("Elder's declarations")),
-        DrillSpec("play_total", N_("Keep the count")),
-        DrillSpec("pique", N_("Pique?")),
-    ),
-    "from-open-to-closed-piquet": (
-        DrillSpec("verdict", N_("Answer a point"), (("category", "point"),)),
-        DrillSpec("verdict", N_("Answer a sequence"), (("category", "sequence"),)),
-        DrillSpec("verdict", N_("Answer a set"), (("category", "sets"),)),
-    ),
+# The drills a lesson file may name (its `drills:` list), by name: a kind, with its options after
+# a colon when a kind is dealt in more than one way.
+DRILLS: dict[str, DrillSpec] = {
+    "highest": DrillSpec("highest", N_("The highest card")),
+    "talon:full": DrillSpec("talon", N_("Whose are the talon's cards?"), (("full", True),), levels=1),
+    "card_values": DrillSpec("card_values", N_("What cards are worth")),
+    "carte_blanche": DrillSpec("carte_blanche", N_("Carte blanche or not?")),
+    "talon:elder": DrillSpec("talon", N_("Elder takes"), (("seat", "elder"),)),
+    "talon:younger": DrillSpec("talon", N_("Younger takes"), (("seat", "younger"),)),
+    "point_cards": DrillSpec("point_cards", N_("Your point")),
+    "point_value": DrillSpec("point_value", N_("How much?")),
+    "verdict:point": DrillSpec("verdict", N_("Good, not good or equal?"), (("category", "point"),)),
+    "best_sequence": DrillSpec("best_sequence", N_("Your best sequence")),
+    "verdict:sequence": DrillSpec("verdict", N_("Answer a sequence"), (("category", "sequence"),)),
+    "verdict:sets": DrillSpec("verdict", N_("Answer a set"), (("category", "sets"),)),
+    "follow": DrillSpec("follow", N_("Follow suit")),
+    "trick": DrillSpec("trick", N_("Who wins the trick?")),
+    "play_total": DrillSpec("play_total", N_("Keep the count")),
+    "reckon": DrillSpec("reckon", N_("Elder's declarations")),
+    "repique": DrillSpec("repique", N_("Repique?")),
+    "pique": DrillSpec("pique", N_("Pique?")),
+    "partie:total": DrillSpec("partie", N_("Add up a partie"), (("question", "total"),)),
+    "partie:rubicon": DrillSpec("partie", N_("Rubiconed?"), (("question", "rubicon"),)),
+    "partie:settle": DrillSpec("partie", N_("Settle the partie"), (("question", "settle"),)),
+    "discard": DrillSpec("discard", N_("Choose a discard")),
 }
 
 
 def lesson_drills(slug: str) -> tuple[DrillSpec, ...]:
-    """The drills of the lesson `slug`, easiest first."""
-    return LESSON_DRILLS[slug]
+    """The drills of the lesson `slug`, as its file lists them, easiest first."""
+    from piquet_widgets.teach.lessons import lesson
+
+    return tuple(DRILLS[name] for name in lesson(slug).drills)

@@ -3,11 +3,14 @@
 In a notebook each cell shows one piece, the same way in every lesson:
 
     from piquet_widgets.widgets.lesson import LessonView
-    lesson = LessonView(3, notebook=True)
-    lesson.introduction()      # the title, the language menu; then lesson.part(1), lesson.part(2), …
+    lesson = LessonView("the-point", notebook=True)
+    lesson.style()             # the lessons' look; the Markdown cells carry the words
+    lesson.show(1, 1)          # part 1's first illustration: cards, a walkthrough, a table…
     lesson.exercises()
-    lesson.drills()            # tasks on real cards, dealt afresh by the engine
-    lesson.summary()
+    lesson.drills(heading=False)   # tasks on real cards, dealt afresh by the engine
+
+(`app.lessons` writes those notebooks from the lesson files.) `lesson.introduction()`,
+`lesson.part(n)` and `lesson.summary()` show the words as widgets, as the app does.
 
 The app shows `LessonView(n, lazy=True).page()`, all of them at once, its walkthroughs, practice
 tables, odds, exercises and drills built only when the page is about to show them
@@ -35,7 +38,7 @@ import ipywidgets as widgets
 from piquet_widgets.engine import PiquetError, partie_from_json
 from piquet_widgets.i18n import _
 from piquet_widgets.teach import lessons as script
-from piquet_widgets.teach.lessons import Cards, Lesson, Odds, PartieSheet, Practice, Walkthrough, text
+from piquet_widgets.teach.lessons import Cards, Lesson, Odds, PartieSheet, Part, Practice, Walkthrough, heading, text
 from piquet_widgets.teach.progress import KeptProgress, Progress, drill_key, exercise_key
 from piquet_widgets.teach.steps import PHASES
 from piquet_widgets.widgets.language import LanguageSelector, Texts
@@ -214,7 +217,7 @@ class LessonView:
 
     def _title(self) -> str:
         lesson = self.lesson
-        return _("Lesson {number}: {title}").format(number=lesson.number, title=text(lesson.title))
+        return heading(lesson)
 
     def introduction(self) -> widgets.Widget:
         """The lesson's title and what it teaches (in a notebook: how to run it, and the
@@ -238,26 +241,39 @@ class LessonView:
 
     def part(self, number: int) -> widgets.VBox:
         """Part `number` (1-based): its heading, paragraphs, illustration and note."""
-        if not 1 <= number <= len(self.lesson.parts):
-            raise ValueError(f"lesson {self.lesson.number} has parts 1 to {len(self.lesson.parts)}")
-        part = self.lesson.parts[number - 1]
+        part = self._part(number)
 
         def render() -> str:
             paragraphs = "".join(f"<p>{markup(paragraph)}</p>" for paragraph in part.paragraphs)
             return f"<h3>{escape(text(part.heading))}</h3>{paragraphs}"
 
         children: list[widgets.Widget] = [self.texts.html(render, "pw-lesson-text")]
-        if part.show is not None:
-            children.append(self._illustration(part.show))
-        if part.note:
-            children.append(self.texts.html(lambda: f"<p><em>{markup(part.note)}</em></p>", "pw-lesson-note"))
-        if part.also is not None:
-            if part.more:
-                children.append(self.texts.html(lambda: f"<p>{markup(part.more)}</p>", "pw-lesson-text"))
-            children.append(self._illustration(part.also))
+        for number in range(1, len(part.shows) + 1):
+            children += self.shown(part, number)
         box = widgets.VBox(children)
         box.add_class("pw-lesson-part")
         return self.texts.keep(box)
+
+    def shown(self, part: Part, number: int) -> list[widgets.Widget]:
+        """Illustration `number` (1-based) of a part: its sentence before, the widget, its note."""
+        shown = part.shows[number - 1]
+        pieces = []
+        if shown.intro:
+            pieces.append(self.texts.html(lambda: f"<p>{markup(shown.intro)}</p>", "pw-lesson-text"))
+        pieces.append(self._illustration(shown.show))
+        if shown.note:
+            pieces.append(self.texts.html(lambda: f"<p><em>{markup(shown.note)}</em></p>", "pw-lesson-note"))
+        return pieces
+
+    def show(self, part: int, number: int = 1) -> widgets.Widget:
+        """Only the widget of illustration `number` of part `part` (a notebook's code cell: the
+        notebook's Markdown cells carry the words)."""
+        return self._illustration(self._part(part).shows[number - 1].show)
+
+    def _part(self, number: int) -> Part:
+        if not 1 <= number <= len(self.lesson.parts):
+            raise ValueError(f"lesson {self.lesson.number} has parts 1 to {len(self.lesson.parts)}")
+        return self.lesson.parts[number - 1]
 
     def _illustration(self, show: object) -> widgets.Widget:
         """An illustration of a part; a walkthrough, a practice table or odds lazily if `lazy`."""
@@ -287,8 +303,7 @@ class LessonView:
         following = script.lesson(number + 1)
 
         def name_it() -> str:
-            title = _("Lesson {number}: {title}").format(number=following.number, title=text(following.title))
-            return _("The next lesson, {lesson}, is in the notebook {name}.").format(lesson=title, name=following.notebook_name)
+            return _("The next lesson, {lesson}, is in the notebook {name}.").format(lesson=heading(following), name=following.notebook_name)
 
         return name_it
 
@@ -359,14 +374,19 @@ class LessonView:
     def _question(number: int, exercise) -> str:
         return _("Exercise {number}. {question}").format(number=number, question=text(exercise.question))
 
-    def drills(self) -> widgets.VBox:
-        """The lesson's drills on real cards, each solved one counted in the progress file."""
+    def style(self) -> widgets.HTML:
+        """The lessons' look alone (a notebook's first cell: its Markdown cells carry the title)."""
+        return widgets.HTML(STYLE)
+
+    def drills(self, heading: bool = True) -> widgets.VBox:
+        """The lesson's drills on real cards, each solved one counted in the progress file; under
+        a heading "Drills" unless `heading` is False (a notebook's Markdown cell has it)."""
         from piquet_widgets.teach.drills import lesson_drills
         from piquet_widgets.widgets.drill import DrillView
 
         progress = self._progress()
         lesson = self.lesson.slug
-        views: list[widgets.Widget] = [self.texts.html(lambda: "<h3>{}</h3>".format(escape(_("Drills"))), "pw-lesson-text")]
+        views: list[widgets.Widget] = [self.texts.html(lambda: "<h3>{}</h3>".format(escape(_("Drills"))), "pw-lesson-text")] if heading else []
         for number, spec in enumerate(lesson_drills(lesson), 1):
             key = self.drill_key(number)
             view = DrillView(

@@ -227,12 +227,12 @@ class ServedApp:
 
 
 @contextmanager
-def app_server(home: Path) -> Iterator[ServedApp]:
-    """`piquet-widgets serve --no-browser --port N`, as a user starts it, in `home`; stopped (if
-    the test has not stopped it) with SIGTERM, which it must obey with status 0."""
+def app_server(home: Path, *options: str) -> Iterator[ServedApp]:
+    """`piquet-widgets serve --no-browser --port N` (and `options`), as a user starts it, in
+    `home`; stopped (if the test has not stopped it) with SIGTERM, which it must obey with status 0."""
     port = free_port()
     log = home / "serve.log"
-    command = [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port)]
+    command = [sys.executable, "-m", "piquet_widgets", "serve", "--no-browser", "--port", str(port), *options]
     with log.open("w") as output:
         process = subprocess.Popen(command, cwd=home, env=isolated_environment(home), stdout=output, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
