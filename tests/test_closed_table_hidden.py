@@ -17,6 +17,7 @@ from widget_helpers import click_card, find, find_all
 from piquet_widgets.engine import ELDER, YOUNGER, Phase
 from piquet_widgets.engine.cards import Card
 from piquet_widgets.widgets.practice import PracticeTable
+from piquet_widgets.widgets.shared_module import ModuleSource
 
 STATIC = ("_esm", "_css")  # the views' own source, the same for every deal
 
@@ -31,12 +32,14 @@ class Page:
         send, open_ = ipywidgets.Widget._send, ipywidgets.Widget.open
 
         def recorded_send(widget, msg, buffers=None):
-            self.sent.append((id(widget), _text(msg)))
+            if not isinstance(widget, ModuleSource):
+                self.sent.append((id(widget), _text(msg)))
             return send(widget, msg, buffers)
 
         def recorded_open(widget):
             open_(widget)
-            self.sent.append((id(widget), _text(widget.get_state())))  # the state a comm opens with
+            if not isinstance(widget, ModuleSource):  # the card views' code, the same for every deal
+                self.sent.append((id(widget), _text(widget.get_state())))  # the state a comm opens with
 
         monkeypatch.setattr(ipywidgets.Widget, "_send", recorded_send)
         monkeypatch.setattr(ipywidgets.Widget, "open", recorded_open)
@@ -47,7 +50,9 @@ class Page:
     def text(self) -> str:
         """Everything sent so far, and the synced state of every widget made since."""
         states = [
-            _text(widget.get_state()) for key, widget in list(_instances.items()) if key not in self.before and id(widget) not in self.skipped
+            _text(widget.get_state())
+            for key, widget in list(_instances.items())
+            if key not in self.before and id(widget) not in self.skipped and not isinstance(widget, ModuleSource)
         ]
         text = "\n".join([sent for key, sent in self.sent if key not in self.skipped] + states)
         self.sent.clear()
