@@ -22,9 +22,9 @@ def closed_review_html(review: ClosedReview, seat_label: Callable[[Seat], str]) 
     """The closed review as HTML (`pw-review` panel content)."""
     title = _("Review of this closed deal")
     note = _("Each of your choices is judged from what you could see when you made it, on average over the hands your opponent might hold.")
+    dealt = _("{seat} was dealt:")
     hands = "".join(
-        f'<p class="pw-dealt-hand"><strong>{escape(_("{seat}, as dealt:").format(seat=seat_label(seat)))}</strong> '
-        f"{spoken_cards(review.dealt[seat])}</p>"
+        f'<p class="pw-dealt-hand"><strong>{escape(dealt.format(seat=seat_label(seat)))}</strong> {spoken_cards(review.dealt[seat])}</p>'
         for seat in (ELDER, YOUNGER)
     )
     parts = [
