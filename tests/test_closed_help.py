@@ -9,13 +9,13 @@ import pytest
 from piquet_widgets.analysis.closed_help import closed_hint, expected_card_values
 from piquet_widgets.analysis.closed_review import closed_review, declaration_notes, sunk_or_forgotten
 from piquet_widgets.analysis.observation import observe
-from piquet_widgets.engine.cards import FULL_PACK, Card, cards_of, parse_cards
+from piquet_widgets.engine.cards import FULL_PACK, SUIT_MASKS, Card, cards_of, parse_cards
 from piquet_widgets.engine.combinations import Category, points_of
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Declare, Exchange, Phase, Play
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import set_language
 from piquet_widgets.teach.closed_review import choice_sentence, declaration_sentence
-from piquet_widgets.teach.hints import closed_move_words, closed_nudge
+from piquet_widgets.teach.hints import closed_move_words, closed_nudge, runs_to_the_end, unbeatable
 from piquet_widgets.teach.session import PracticeSession
 
 
@@ -101,6 +101,30 @@ def test_the_hint_and_the_values_are_the_same_whatever_the_unseen_cards():
                 assert expected_card_values(mine) == expected_card_values(theirs)
             checked[moment.phase] += 1
     assert checked[Phase.EXCHANGE] >= 20 and checked[Phase.PLAY] >= 20, checked
+
+
+def test_what_a_closed_hint_says_of_a_suit_holds_against_the_cards_the_opponent_really_holds():
+    """The closed nudge knows only the learner's view, yet its claims about a suit ("yours to the
+    end", "cannot beat") must be true of the opponent's actual hand."""
+    said = 0
+    for seed in range(16, 40):
+        _first, moments = _moments(seed)
+        for moment in moments:
+            if moment.phase is not Phase.PLAY or moment.led is not None:
+                continue
+            seat = moment.to_move
+            seen = observe(moment, seat)
+            found = closed_hint(seen)
+            suit = SUIT_MASKS[found.cards[0].suit]
+            mine, theirs = moment.hands[seat] & suit, moment.hands[seat.other] & suit
+            words = closed_nudge(seen, found)
+            if "yours to the end" in words:
+                assert runs_to_the_end(mine, theirs), (moment, words)
+                said += 1
+            if "cannot beat" in words:
+                assert unbeatable(mine, theirs), (moment, words)
+                said += 1
+    assert said >= 5  # the claims were made, and checked
 
 
 def test_the_session_gives_the_same_hint_whoever_holds_the_cards_it_cannot_see():

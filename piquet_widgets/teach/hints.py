@@ -39,11 +39,15 @@ def nudge(deal: Deal, found: Hint) -> str:
 
 def closed_nudge(observation: Observation, found: ClosedHint) -> str:
     """The idea of the closed hint `found`, from what the learner sees: every card he has not seen
-    is taken as one his opponent may hold, so that "cannot beat" holds whatever he holds."""
+    is taken as one his opponent may hold, with the cards he showed and has not played, so that
+    "cannot beat" holds whatever he holds."""
     hand = mask_of(observation.hand)
     if found.phase is Phase.EXCHANGE:
         return _exchange_nudge(hand, found.cards)
-    return _play_nudge(hand, FULL_PACK & ~observation.seen_mask(), observation.led, found.cards[0])
+    shown = mask_of(card for heard in observation.announced for card in heard.shown) | mask_of(observation.blanche_shown)
+    played = mask_of(observation.played_by(ELDER)) | mask_of(observation.played_by(ELDER.other))
+    theirs = FULL_PACK & ~observation.seen_mask() | shown & ~played
+    return _play_nudge(hand, theirs, observation.led, found.cards[0])
 
 
 def _exchange_nudge(hand: int, discards: tuple[Card, ...]) -> str:
