@@ -262,3 +262,40 @@ def test_the_review_html_writes_each_dealt_card_in_words():
     set_language("fr")
     french = closed_review_html(closed_review(timeline, {ELDER}), lambda seat: seat.name_in_words())
     assert '<span class="pw-sr">as de cœur</span>' in french
+
+
+# -- at the table ----------------------------------------------------------------------------------
+def test_the_closed_table_hints_and_marks_card_values_as_averages():
+    from piquet_widgets.widgets.practice import PracticeTable
+
+    table = PracticeTable(role="elder", deal=ELDER_AND_TALON_DEAL, mode="closed", level="club", keep_in_browser=False)
+    assert not table.hint_button.disabled and not table.values_button.disabled
+    table.show_hint()
+    table.analyst.runner.wait(120)
+    assert "Ask again for the move" in table.hint_view.value
+    table.click(ELDER, "7C")
+    table.confirm()
+    session = table.session
+    while session.deal.phase is Phase.DECLARATIONS:
+        session.declare_choice(session.declaration_choices()[0].key)
+    table.refresh()
+    table.show_values(True)
+    table.analyst.runner.wait(120)
+    badges = table.felt.hands[ELDER].badges
+    assert set(badges) == {card.code for card in session.deal.playable_cards()}
+    assert "=" in badges.values() and all(text == "=" or text.startswith("\u2248\u2212") for text in badges.values())
+    assert "averages" in table.hint_view.value
+    # the badges are the averages of the learner's view: a card marked '=' is among the best
+    values = expected_card_values(observe(session.deal, ELDER))
+    assert {code for code, text in badges.items() if text == "="} == {card.code for card in values.best_cards}
+
+
+ELDER_AND_TALON_DEAL = Deal.new(parse_cards(ELDER_HAND), parse_cards(YOUNGER_HAND), parse_cards(TALON))
+
+
+def test_card_symbols_in_a_review_sentence_are_read_in_words():
+    from piquet_widgets.widgets.card_text import speak_symbols
+
+    html = speak_symbols("Exchange: elder discarded K♠ 10♦, expected +4.8.")
+    assert '<span class="pw-sr">king of spades</span>' in html and '<span class="pw-sr">ten of diamonds</span>' in html
+    assert '<span aria-hidden="true">K♠</span>' in html and "+4.8" in html
