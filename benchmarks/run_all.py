@@ -23,6 +23,7 @@ MEASURES = {
     "abuse": "one page flooding its kernel's websocket for a minute: another visitor's clicks, the server's memory, the flooding kernel's end",
     "advisor": "the exchange advisor: all of elder's 1,585 choices of discards ranked, and younger's",
     "app": "the tutorial app: cold start, a new visitor's first widget, kernel memory per visitor (Chromium)",
+    "closed_help": "the closed table's help from the learner's view: a hint at each exchange and the first lead, the end review",
     "drills": "the lessons' drills: dealing a fresh drill of every kind and level from a random deal (discards: with the evaluator)",
     "engine": "the engine: random deals played through the public API, replay --json of 10,000 records, one replay's start-up",
     "evaluator": "the whole-deal exchange evaluator: its first choice's loss against an exhaustive reference, and its time",

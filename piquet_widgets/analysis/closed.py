@@ -46,7 +46,10 @@ from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.partie import Partie
 from piquet_widgets.i18n import N_
 
-__all__ = ["ClosedPlayer", "Screened", "Settings", "SETTINGS", "closed_player", "sample_deals", "standing_before_last_deal"]
+__all__ = [
+    "ClosedPlayer", "Screened", "Settings", "SETTINGS", "card_totals", "closed_player", "exchange_totals", "playable_cards", "sample_deals",
+    "standing_before_last_deal",
+]
 
 
 @dataclass(frozen=True)
@@ -226,6 +229,31 @@ def _solve(deal: Deal, solver: Solver):
     return solver.solve(*solver_position(deal))
 
 
+def exchange_totals(samples: list[Deal]) -> dict[tuple[Card, ...], float]:
+    """Each choice of discards (sorted) with the advisor's expected net score of the declarations
+    for the seat to move, summed over the samples: the closed player's and the closed hint's."""
+    from piquet_widgets.analysis.advisor import advise_exchange
+
+    totals: dict[tuple[Card, ...], float] = {}
+    for deal in samples:
+        for advice in advise_exchange(deal):
+            key = tuple(sorted(advice.discards))
+            totals[key] = totals.get(key, 0.0) + advice.expected
+    return totals
+
+
+def card_totals(samples: list[Deal], seat: Seat, playable: tuple[Card, ...], solver: Solver) -> dict[Card, int]:
+    """Each playable card's value to `seat` (his points to come minus his opponent's, best play by
+    both) summed over the samples, each solved open-handed: the closed player's and the hint's."""
+    totals = dict.fromkeys(playable, 0)
+    sign = 1 if seat is ELDER else -1
+    for deal in samples:
+        solution = _solve(deal, solver)
+        for card in playable:
+            totals[card] += sign * solution.cards[card]
+    return totals
+
+
 # -- the player ------------------------------------------------------------------------------------
 class ClosedPlayer:
     """A computer for closed piquet. Its methods take an `Observation` and nothing else."""
@@ -262,13 +290,7 @@ class ClosedPlayer:
         low, high = _exchange_limits(observation)
         if not settings.exchange_samples:
             return lowest_loose(hand, low, high)
-        from piquet_widgets.analysis.advisor import advise_exchange
-
-        totals: dict[tuple[Card, ...], float] = {}
-        for deal in sample_deals(observation, settings.exchange_samples, rng):
-            for advice in advise_exchange(deal):
-                key = tuple(sorted(advice.discards))
-                totals[key] = totals.get(key, 0.0) + advice.expected
+        totals = exchange_totals(sample_deals(observation, settings.exchange_samples, rng))
         ranked = sorted(totals, key=lambda key: -totals[key])
         if not settings.candidates:
             return ranked[0]
@@ -302,7 +324,7 @@ class ClosedPlayer:
     def choose_card(self, observation: Observation, rng: random.Random) -> Card:
         """Beginner: rules of thumb. Club and expert: the card with the best total over samples,
         each solved exactly (or played out and settled, for the partie)."""
-        playable = _playable(observation)
+        playable = playable_cards(observation)
         if len(playable) == 1:
             return playable[0]
         settings = self.settings
@@ -317,12 +339,7 @@ class ClosedPlayer:
             def value(card: Card) -> int:
                 return sum(deal_outcome(deal.apply(Play(card)), seat, self.solver, standing) for deal in samples)
         else:
-            totals = dict.fromkeys(playable, 0)
-            sign = 1 if seat is ELDER else -1
-            for deal in samples:
-                solution = _solve(deal, self.solver)
-                for card in playable:
-                    totals[card] += sign * solution.cards[card]
+            totals = card_totals(samples, seat, playable, self.solver)
 
             def value(card: Card) -> int:
                 return totals[card]
@@ -348,7 +365,8 @@ def _exchange_limits(observation: Observation) -> tuple[int, int]:
     return rules.younger_min_exchange, 8 - observation.exchanged[ELDER]
 
 
-def _playable(observation: Observation) -> tuple[Card, ...]:
+def playable_cards(observation: Observation) -> tuple[Card, ...]:
+    """The cards the observing seat may play now (following suit when he can)."""
     hand = mask_of(observation.hand)
     led = observation.led
     if led is None:

@@ -10,15 +10,21 @@ own discards keep. Once the move is named (`move_words`), the value is in whole 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from piquet_widgets.analysis.observation import Observation
 from piquet_widgets.analysis.review import Hint, join_names
-from piquet_widgets.engine.cards import SUIT_MASKS, Card, mask_of
+from piquet_widgets.engine.cards import FULL_PACK, SUIT_MASKS, Card, mask_of
 from piquet_widgets.engine.combinations import points_of, sequences_of, sets_of
 from piquet_widgets.engine.deal import ELDER, Deal, Phase
 from piquet_widgets.i18n import _, ngettext
 from piquet_widgets.teach.mistakes import points_in_words
 from piquet_widgets.teach.words import number_words, seat_word
 
-__all__ = ["nudge", "move_words", "runs_to_the_end", "unbeatable"]
+if TYPE_CHECKING:
+    from piquet_widgets.analysis.closed_help import ClosedHint
+
+__all__ = ["closed_move_words", "closed_nudge", "nudge", "move_words", "runs_to_the_end", "unbeatable"]
 
 NAMED = 3  # at most this many equally good cards are named
 
@@ -26,16 +32,29 @@ NAMED = 3  # at most this many equally good cards are named
 def nudge(deal: Deal, found: Hint) -> str:
     """The idea of the best move `found` at `deal`, in words, without naming the move."""
     if found.phase is Phase.EXCHANGE:
-        return _exchange_nudge(deal, found)
-    return _play_nudge(deal, found.cards[0])
+        return _exchange_nudge(deal.hands[found.seat], found.cards)
+    seat = deal.to_move
+    return _play_nudge(deal.hands[seat], deal.hands[seat.other], deal.led, found.cards[0])
 
 
-def _exchange_nudge(deal: Deal, found: Hint) -> str:
+def closed_nudge(observation: Observation, found: ClosedHint) -> str:
+    """The idea of the closed hint `found`, from what the learner sees: every card he has not seen
+    is taken as one his opponent may hold, with the cards he showed and has not played, so that
+    "cannot beat" holds whatever he holds."""
+    hand = mask_of(observation.hand)
+    if found.phase is Phase.EXCHANGE:
+        return _exchange_nudge(hand, found.cards)
+    shown = mask_of(card for heard in observation.announced for card in heard.shown) | mask_of(observation.blanche_shown)
+    played = mask_of(observation.played_by(ELDER)) | mask_of(observation.played_by(ELDER.other))
+    theirs = FULL_PACK & ~observation.seen_mask() | shown & ~played
+    return _play_nudge(hand, theirs, observation.led, found.cards[0])
+
+
+def _exchange_nudge(hand: int, discards: tuple[Card, ...]) -> str:
     """What the hint's own discards keep: the suit of the point they leave (all of it, or the best
     of it when the discards take some), its sequence, the best set."""
-    seat = found.seat
-    thrown = mask_of(found.cards)
-    kept = deal.hands[seat] & ~thrown
+    thrown = mask_of(discards)
+    kept = hand & ~thrown
     point = points_of(kept)[0]
     suit = point.cards[0].suit
     runs = [run for run in sequences_of(kept) if run.mask & SUIT_MASKS[suit]]
@@ -75,11 +94,11 @@ def unbeatable(mine: int, theirs: int) -> bool:
     return bool(mine) and theirs.bit_length() <= (mine & -mine).bit_length() - 1
 
 
-def _play_nudge(deal: Deal, card: Card) -> str:
-    seat = deal.to_move
-    mine, theirs = deal.hands[seat], deal.hands[seat.other]
+def _play_nudge(mine: int, theirs: int, led: Card | None, card: Card) -> str:
+    """Why `card` is best, from the player's hand `mine` and the cards `theirs` the opponent holds
+    (or may hold), with `led` the card led to the trick if any."""
     suit = card.suit
-    if deal.led is None:
+    if led is None:
         my_suit, their_suit = mine & SUIT_MASKS[suit], theirs & SUIT_MASKS[suit]
         longest = max((mine & mask).bit_count() for mask in SUIT_MASKS)
         if runs_to_the_end(my_suit, their_suit) and my_suit.bit_count() >= 3 and my_suit.bit_count() == longest:
@@ -89,7 +108,6 @@ def _play_nudge(deal: Deal, card: Card) -> str:
         if unbeatable(card.mask, their_suit):
             return _("Take a sure trick: your opponent holds nothing higher in {suit}.").format(suit=suit.name_in_words())
         return _("Give up the lead cheaply: keep your high cards for the tricks that matter.")
-    led = deal.led
     if card.suit is not led.suit:
         return _("You cannot follow suit: throw a card you will not need.")
     if card.rank > led.rank:
@@ -113,12 +131,7 @@ def move_words(deal: Deal, found: Hint) -> str:
             "Over the talon you cannot see, the whole deal is expected to bring {opponent} {points} more than you."
         )
         return first + " " + text.format(points=points_in_words(abs(value)), opponent=seat_word(found.seat.other))
-    parts = [_("Hint: play the {card}.").format(card=cards[0])]
-    others = cards[1:]
-    if 0 < len(others) <= NAMED:
-        parts.append(ngettext("The {cards} is just as good.", "The {cards} are just as good.", len(others)).format(cards=join_names(others)))
-    elif others:
-        parts.append(ngettext("{count} other card is just as good.", "{count} other cards are just as good.", len(others)).format(count=number_words(len(others))))
+    parts = _card_parts(cards)
     mine = found.value if found.seat is ELDER else -found.value
     opponent = seat_word(found.seat.other)
     if mine > 0:
@@ -129,3 +142,59 @@ def move_words(deal: Deal, found: Hint) -> str:
         parts.append(_("With best play by both from here, you and {opponent} make as many points."))
         parts[-1] = parts[-1].format(opponent=opponent)
     return " ".join(parts)
+
+
+def _card_parts(cards: list[str]) -> list[str]:
+    """The play hint's first sentences: the card to play, and the others just as good."""
+    parts = [_("Hint: play the {card}.").format(card=cards[0])]
+    others = cards[1:]
+    if 0 < len(others) <= NAMED:
+        parts.append(ngettext("The {cards} is just as good.", "The {cards} are just as good.", len(others)).format(cards=join_names(others)))
+    elif others:
+        text = ngettext("{count} other card is just as good.", "{count} other cards are just as good.", len(others))
+        text = text.format(count=number_words(len(others)))
+        parts.append(text[:1].upper() + text[1:])  # the number in words begins the sentence
+    return parts
+
+
+def closed_move_words(hand: tuple[Card, ...], found: ClosedHint) -> str:
+    """The closed hint's move, once named, with what it keeps (at the exchange) and its worth:
+    an average over the hands the opponent may hold, in whole points in words, said as one."""
+    cards = [card.name_in_words() for card in found.cards]
+    opponent = seat_word(found.seat.other)
+    if found.phase is Phase.EXCHANGE:
+        from piquet_widgets.analysis.advisor import discard_sentences  # numpy: only once an exchange is hinted
+
+        first = _("Hint: discard the {cards}.").format(cards=join_names(cards)) if cards else _("Hint: exchange no card.")
+        parts = [first, *discard_sentences(mask_of(hand), found.cards)[1:]]
+        if round(found.value) == 0:
+            parts.append(_("On average over the hands {opponent} may hold, the declarations come out about even after these discards."))
+        elif found.value > 0:
+            parts.append(_("On average over the hands {opponent} may hold, these discards bring you {points} more than {opponent} in the declarations."))
+        else:
+            parts.append(_("On average over the hands {opponent} may hold, {opponent} scores {points} more than you in the declarations after these discards."))
+    else:
+        parts = _card_parts(cards)
+        if round(found.value) == 0:
+            parts.append(_("On average over the hands {opponent} may hold, with best play from here you and {opponent} make about as many points."))
+        elif found.value > 0:
+            parts.append(_("On average over the hands {opponent} may hold, with best play from here you make {points} more than {opponent}."))
+        else:
+            parts.append(_("On average over the hands {opponent} may hold, with best play from here {opponent} makes {points} more than you."))
+    parts[-1] = parts[-1].format(opponent=opponent, points=points_in_words(abs(found.value)))
+    parts.append(samples_sentence(found.samples))
+    return " ".join(parts)
+
+
+def samples_sentence(count: int) -> str:
+    """How the closed help's averages are made, said once beside them."""
+    return ngettext(
+        "(An average over {count} hand dealt to agree with everything you have seen and heard, never the hidden cards.)",
+        "(An average over {count} hands dealt to agree with everything you have seen and heard, never the hidden cards.)",
+        count,
+    ).format(count=number_words(count))
+
+
+def closed_values_note(count: int) -> str:
+    """What the card values mark at the closed table: averages, not certainties."""
+    return _("Card values here are averages: “=” marks a best card, “≈−2” one that loses about two points on average against it.") + " " + samples_sentence(count)

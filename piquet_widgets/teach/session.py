@@ -34,11 +34,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from piquet_widgets.analysis.observation import observe
 from piquet_widgets.analysis.players import CLOSED_PLAYERS, DEFAULT_LEVEL, PLAYERS, Player, get_player
-from piquet_widgets.analysis.review import Hint, hint
+from piquet_widgets.analysis.review import CardValues, Hint, card_values, hint
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine.cards import Card, mask_of, parse_card
 from piquet_widgets.engine.codes import deal_code, deal_from_code
@@ -50,8 +50,11 @@ from piquet_widgets.engine.records import is_partie, partie_from_json, partie_re
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
 from piquet_widgets.i18n import N_, _, ngettext
 from piquet_widgets.teach.dialogue import Line, category_lines
-from piquet_widgets.teach.hints import move_words, nudge
+from piquet_widgets.teach.hints import closed_move_words, closed_nudge, move_words, nudge
 from piquet_widgets.teach.speech import Choice, check, choices
+
+if TYPE_CHECKING:
+    from piquet_widgets.analysis.closed_help import ClosedHint, ExpectedValues
 
 __all__ = ["PracticeOptions", "PracticeSession", "ROLES", "MODES", "LEARNER", "COMPUTER"]
 
@@ -443,11 +446,27 @@ class PracticeSession:
         runner, with its solver, told of its `progress`); refused when the learner has nothing
         to choose."""
         deal = self.deal
-        if self.mode == "closed":
-            raise PiquetError(CLOSED_NO_HINT)
         if deal.phase not in (Phase.EXCHANGE, Phase.PLAY) or not self.to_move_is_learner:
             raise PiquetError(N_("There is nothing to choose now."))
+        if self.mode == "closed":  # from what the learner sees, never the hidden cards (rules 8b)
+            from piquet_widgets.analysis.closed_help import closed_hint
+
+            seen, level = observe(deal, deal.to_move), self.level
+            return lambda solver: closed_hint(seen, solver, level)
         return lambda solver: hint(deal, solver, progress=progress)
+
+    def values_request(self) -> Callable[[Solver | None], CardValues | ExpectedValues]:
+        """The value of each card the learner may play now, to be run by the table's analysis
+        runner: solved exactly in open piquet, averaged over what he cannot see in closed piquet."""
+        deal = self.deal
+        if deal.phase is not Phase.PLAY or not self.to_move_is_learner:
+            raise PiquetError(N_("There is nothing to choose now."))
+        if self.mode == "closed":
+            from piquet_widgets.analysis.closed_help import expected_card_values
+
+            seen, level = observe(deal, deal.to_move), self.level
+            return lambda solver: expected_card_values(seen, solver, level)
+        return lambda solver: card_values(deal, solver)
 
     def ask_hint(self) -> int:
         """The learner asks for a hint: the first time at a position, a nudge (1); asked again,
@@ -457,9 +476,15 @@ class PracticeSession:
         self._hint_deal = deal
         return self.hint_stage
 
-    def hint_words(self, found: Hint) -> str:
+    def hint_words(self, found: Hint | ClosedHint) -> str:
         """What the hint says at its stage: the idea in words, then the move and its worth in whole
-        points in words (with the note that the talon shown is not used, when it is shown)."""
+        points in words (with the note that the talon shown is not used, when it is shown); in
+        closed piquet, from what the learner sees, its worth an average said as one."""
+        if self.mode == "closed":
+            seen = observe(self.deal, found.seat)
+            if self.hint_stage >= 2 or self._hint_deal is not self.deal:
+                return closed_move_words(seen.hand, found)
+            return _("{nudge} (Ask again for the move.)").format(nudge=closed_nudge(seen, found))
         if self.hint_stage >= 2 or self._hint_deal is not self.deal:
             words = move_words(self.deal, found)
             if found.phase is Phase.EXCHANGE and self.show_talon:
@@ -467,7 +492,7 @@ class PracticeSession:
             return words
         return _("{nudge} (Ask again for the move.)").format(nudge=nudge(self.deal, found))
 
-    def hint_outlined(self, found: Hint) -> tuple[Card, ...]:
+    def hint_outlined(self, found: Hint | ClosedHint) -> tuple[Card, ...]:
         """The cards to outline on the table: the move, once the hint names it."""
         return found.cards if self.hint_stage >= 2 and self._hint_deal is self.deal else ()
 
@@ -702,7 +727,6 @@ class PracticeSession:
             self.timeline.append(deal.apply(action))
 
 
-CLOSED_NO_HINT = N_("In closed piquet the hint would need the hidden cards: hints and card values are for open play.")
 _TALON_SHOWN = N_("The talon is shown face up for study, but this advice assumes what you would see in play: the talon's cards, not their order.")
 
 

@@ -27,7 +27,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from piquet_widgets.analysis.players import PLAYERS, Player
-from piquet_widgets.analysis.review import CardValues, Hint, Review, card_values, review_deal
+from piquet_widgets.analysis.closed_help import ExpectedValues
+from piquet_widgets.analysis.closed_review import ClosedReview, closed_review
+from piquet_widgets.analysis.review import CardValues, Hint, Review, review_deal
 from piquet_widgets.engine.cards import Card, parse_card
 from piquet_widgets.engine.deal import Deal, Phase, Seat
 from piquet_widgets.engine.errors import PiquetError
@@ -38,7 +40,7 @@ from piquet_widgets.engine.rules import Rules
 from piquet_widgets.i18n import N_, _, get_language, ngettext
 from piquet_widgets.teach.events import explain_event
 from piquet_widgets.teach.meter import meters
-from piquet_widgets.teach.session import CLOSED_NO_HINT, COMPUTER, LEARNER, MODES, ROLES, PracticeOptions, PracticeSession
+from piquet_widgets.teach.session import COMPUTER, LEARNER, MODES, ROLES, PracticeOptions, PracticeSession
 from piquet_widgets.teach.dialogue import category_dialogue
 from piquet_widgets.teach.narration import Explanation, explain_step
 from piquet_widgets.teach.steps import steps_of
@@ -61,6 +63,8 @@ from piquet_widgets.widgets.felt import Felt
 from piquet_widgets.widgets.focus import FocusKeeper
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
 from piquet_widgets.widgets.browser_store import partie_key, partie_store
+from piquet_widgets.widgets.card_text import speak_symbols
+from piquet_widgets.widgets.closed_review import closed_review_html, closed_values_note_html
 from piquet_widgets.widgets.scoreboard import ScoreBoard
 
 __all__ = ["PracticeTable", "ROLES"]
@@ -100,7 +104,9 @@ class PracticeTable(widgets.VBox):
     - `mode`: "open" or "closed" (the menu `pw-mode`): in closed piquet the computer's hand and
       the talon are face down, the computer is the closed player of the level (it sees only its
       seat's observation), the learner declares himself and may sink, and "Show me" shows what
-      the computer declared (Law 55). Hints and card values are for open play.
+      the computer declared (Law 55). Hints, card values and the review then come from the
+      learner's own view (`analysis.closed_help`, `analysis.closed_review`): averages over the
+      hands the computer may hold, never its cards.
 
     The toolbar holds the role, the level, New deal, Undo, Redo and Hint; the "More" panel
     (`pw-more`) the deal code (`pw-code`, `pw-load`), New partie, and Download / Upload
@@ -615,8 +621,9 @@ class PracticeTable(widgets.VBox):
             self._values[key] = values  # type: ignore[assignment]
             if self.deal is deal and self.values_button.value:
                 self._show_badges(deal, values)  # type: ignore[arg-type]
+                self._show_hint_text()  # in closed piquet, the note that they are averages
 
-        self.analyst.run(lambda solver: card_values(deal, solver), done)
+        self.analyst.run(self.session.values_request(), done)
 
     def _show_badges(self, deal: Deal, values: CardValues) -> None:
         row = self.felt.hands[values.seat]
@@ -629,14 +636,18 @@ class PracticeTable(widgets.VBox):
         if self._review is not None and self._review[0] is final:
             self._show_review()
             return
-        timeline, seats = list(self.timeline), self.learner_seats
+        timeline, seats, progress = list(self.timeline), self.learner_seats, self.analyst.runner.progress
 
         def done(review: object) -> None:
             if self.deal is final:
                 self._review = (final, review)  # type: ignore[assignment]
                 self._show_review()
 
-        self.analyst.run(lambda solver: review_deal(timeline, seats, solver, progress=self.analyst.runner.progress), done)
+        if self.session.mode == "closed":  # from the learner's view then (analysis.closed_review)
+            level = self.level
+            self.analyst.run(lambda solver: closed_review(timeline, seats, solver, level=level, progress=progress), done)
+            return
+        self.analyst.run(lambda solver: review_deal(timeline, seats, solver, progress=progress), done)
 
     def _show_review(self) -> None:
         review = self.review
@@ -645,17 +656,18 @@ class PracticeTable(widgets.VBox):
             set_value(self.review_view, "")
             set_shown(self.review_view, False)
             return
+        if isinstance(review, ClosedReview):
+            set_value(self.review_view, closed_review_html(review, self.session.seat_label))
+            set_shown(self.review_view, True)
+            return
         title = _("Review of your play") if self.role != "both" else _("Review of the play")
         parts = [f"<h3>{escape(title)}</h3>", f'<p class="pw-review-summary">{escape(review.summary())}</p>']
-        if self.session.mode == "closed":
-            note = _("The review sees every card: it compares your play with perfect play with both hands and the talon seen.")
-            parts.insert(1, f'<p class="pw-review-open-note">{escape(note)}</p>')
         if review.mistakes:
             items = "".join(
                 f'<li class="pw-mistake" data-cost="{mistake.cost}">{escape(mistake.sentence())}</li>' for mistake in review.mistakes
             )
             parts.append(f'<ol class="pw-mistakes">{items}</ol>')
-        parts.extend(f'<p class="pw-exchange-note">{escape(note.sentence())}</p>' for note in review.exchanges)
+        parts.extend(f'<p class="pw-exchange-note">{speak_symbols(escape(note.sentence()))}</p>' for note in review.exchanges)
         set_value(self.review_view, "".join(parts))
         set_shown(self.review_view, True)
 
@@ -671,7 +683,7 @@ class PracticeTable(widgets.VBox):
             set_shown(self.retry_box, False)
             return
         buttons = []
-        for mistake in review.mistakes:
+        for mistake in review.mistakes if self.session.mode == "open" else ():  # closed: a move cannot be taken back
             text = _("Try trick {trick} again").format(trick=mistake.trick)
             button = widgets.Button(description=text, tooltip=mistake.sentence()).add_class("pw-retry")
             button.on_click(lambda _b, index=mistake.index: self.retry(index))
@@ -686,14 +698,14 @@ class PracticeTable(widgets.VBox):
         set_shown(self.retry_box, True)
 
     def _show_hint_text(self) -> None:
-        if self.session.mode == "closed" and self.deal.phase is not Phase.FINISHED:
-            set_value(self.hint_view, f'<p class="pw-hint-line pw-closed-note">{escape(_(CLOSED_NO_HINT))}</p>')
-            set_shown(self.hint_view, True)
-            return
         shown = self._hint is not None and self._hint_deal is self.deal
         words = self.session.hint_words(self._hint) if shown else ""
-        set_value(self.hint_view, f'<p class="pw-hint-line" role="status">{escape(words)}</p>' if shown else "")
-        set_shown(self.hint_view, shown)
+        html = f'<p class="pw-hint-line" role="status">{escape(words)}</p>' if shown else ""
+        values = self.card_values if self.values_button.value else None
+        if isinstance(values, ExpectedValues):  # closed piquet: the values are averages, and say so
+            html += closed_values_note_html(values.samples)
+        set_value(self.hint_view, html)
+        set_shown(self.hint_view, bool(html))
 
     # -- words -------------------------------------------------------------------------------------
     def _say(self, text: Message, kind: str) -> None:
@@ -811,15 +823,14 @@ class PracticeTable(widgets.VBox):
             if finished:
                 set_value(self.summary, summary_html(deal, self.session.seat_label))
             set_shown(self.summary, finished)
-            self.hint_button.disabled = not self.to_move_is_learner or closed
-            self.values_button.disabled = closed
+            self.hint_button.disabled = not self.to_move_is_learner
             set_shown(self.mistake_flag, not closed)  # open-hand analysis: for open play, as the hint
             if not closed:
                 self.mistake_flag.follow(self.timeline, learner)
             self._show_hint_text()
             if self.store is not None:
                 self._keep_in_browser()
-            if self.values_button.value and deal.phase is Phase.PLAY and self.to_move_is_learner and not closed:
+            if self.values_button.value and deal.phase is Phase.PLAY and self.to_move_is_learner:
                 self._request_values()
             if finished:
                 self._request_review()

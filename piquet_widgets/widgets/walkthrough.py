@@ -39,11 +39,11 @@ from piquet_widgets.teach.steps import PHASES, Step, StepKind, phase_title, step
 from piquet_widgets.widgets.analysis_status import Analyst
 from piquet_widgets.widgets.announce import Announcer
 from piquet_widgets.widgets.board import events_html, explanation_html, explanation_words, set_shown, set_value, style_widget, summary_html
+from piquet_widgets.widgets.card_text import spoken_card
 from piquet_widgets.widgets.chart import chart_svg
 from piquet_widgets.widgets.felt import Felt
 from piquet_widgets.widgets.focus import FocusKeeper
 from piquet_widgets.widgets.scoreboard import ScoreBoard
-from piquet_widgets.widgets.cards import rank_letters
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
 from piquet_widgets.widgets.owned_state import PythonOwnedState
 
@@ -479,17 +479,9 @@ WALKTHROUGH_FOCUS = ("button.pw-next", "button.pw-practise-deal", "button.pw-pre
 
 def tricks_html(deal: Deal) -> str:
     """Every trick played so far, its two cards and who won it (the felt shows only the last two)."""
-    letters = rank_letters()
-
-    def card_text(card: Card) -> str:
-        """The card's index and suit for the eye, its name in words for a screen reader."""
-        rank = card.code[0]
-        shown = (letters.get(rank) or ("10" if rank == "T" else rank)) + card.suit.symbol
-        return f'<span aria-hidden="true">{_esc(shown)}</span><span class="pw-sr">{_esc(card.name_in_words())}</span>'
-
     items = []
     for trick in deal.tricks:
-        cards = " ".join(card_text(card) for card in (trick.lead, trick.reply))
+        cards = " ".join(spoken_card(card) for card in (trick.lead, trick.reply))
         who = _("elder") if trick.winner is ELDER else _("younger")
         items.append("<li>{}</li>".format(_esc(_("{cards} — won by {who}")).format(cards=cards, who=_esc(who))))
     heading = _("Tricks played")

@@ -31,7 +31,6 @@ def test_the_app_in_closed_mode_hides_the_computers_hand_and_the_talon(open_page
     expect(page.locator('.pw-hand-elder .pw-card[data-face="down"]')).to_have_count(0)
     expect(page.locator('.pw-talon .pw-card[data-face="down"]')).to_have_count(5)
     expect(page.locator('.pw-talon-younger .pw-card[data-face="down"]')).to_have_count(3)
-    expect(page.locator(".pw-hint-text")).to_contain_text("hidden cards")
     expect(page.locator(".pw-hand-younger .pw-card").nth(2)).to_have_attribute("aria-label", "face-down card 3 of 12")
     # The page holds no code of a hidden card: not in the DOM, nor in the page's copy of the partie.
     deal = Deal.from_seed(8)
@@ -70,3 +69,28 @@ def test_the_learner_sinks_his_point_and_the_score_follows(open_table: Callable[
     expect(page.locator("button.pw-show-me")).to_have_count(0)
     expect(page.locator(".pw-shown")).to_have_count(0)
     page.screenshot(path=str(artifacts / "closed-sunk.png"), full_page=True)
+
+
+def test_the_closed_review_reads_the_hands_as_dealt_in_words(open_page: Callable[..., Page], voila, artifacts: Path) -> None:
+    """Once a closed deal is over, its review shows both hands as dealt; a screen reader hears
+    each card's name ("ace of hearts"), not its symbol ("black heart suit")."""
+    code = (
+        "from piquet_widgets.engine import Deal, Phase, parse_cards\n"
+        "from piquet_widgets.widgets.practice import PracticeTable\n"
+        f"table = PracticeTable(role='elder', mode='closed', level='beginner', keep_in_browser=False, deal=Deal.new(*(parse_cards(t) for t in {ARRANGED!r})))\n"
+        "session = table.session\n"
+        "session.select('elder', 'JS'); session.confirm()\n"
+        "while session.deal.phase is Phase.DECLARATIONS: session.declare_choice(session.declaration_choices()[-1].key)\n"
+        "while session.deal.phase is Phase.PLAY: session.select(session.deal.to_move, session.deal.playable_cards()[0])\n"
+        "table.refresh()\n"
+        "table"
+    )
+    page = open_page(voila.notebook(code, name="closed_review"), width=1280, height=1000)
+    hands = page.locator(".pw-review .pw-dealt-hand")
+    expect(hands).to_have_count(2, timeout=120_000)
+    spoken = hands.first.aria_snapshot()
+    assert "ace of hearts" in spoken and "knave of spades" in spoken, spoken
+    assert "♥" not in spoken and "♠" not in spoken, spoken
+    expect(page.locator(".pw-review")).to_contain_text("with perfect play: elder")
+    expect(page.locator(".pw-review .pw-declaration-note").first).to_contain_text("sank it")
+    page.screenshot(path=str(artifacts / "closed-review.png"), full_page=True)
