@@ -95,7 +95,7 @@ def learner_move(table: PracticeTable, seat, rng: random.Random) -> None:
     elif deal.phase is Phase.DECLARATIONS:
         if session.can_show() and rng.random() < 0.5:
             table.show_me()
-        table.say(rng.choice(session.declaration_choices()).key)
+        table.say(rng.choice(session.speech_choices()).key)  # a refused one changes nothing
     else:
         click_card(hand, rng.choice(deal.playable_cards()).code)
 

@@ -569,12 +569,8 @@ class PracticeTable(widgets.VBox):
         self._do(self.session.play_again)
 
     def say(self, key: str) -> None:
-        """The learner says the words of a `pw-speak` button (a key of `session.speech_choices()`,
-        or in closed piquet of `session.declaration_choices()`)."""
-        if self.session.mode == "closed":
-            self._do(lambda: self.session.declare_choice(key))
-        else:
-            self._do(lambda: self.session.say(key))
+        """The learner says the words of a `pw-speak` button (a key of `session.speech_choices()`)."""
+        self._do(lambda: self.session.say(key))
 
     def show_hint(self) -> None:
         """The Hint button: first the idea in words, asked again the best card or discards (the
@@ -829,7 +825,7 @@ class PracticeTable(widgets.VBox):
     def _show_speech(self) -> None:
         """One `pw-speak` button for each thing the learner may say now (none when he is not
         speaking), in closed piquet each declaration he may make, and "Show me" (Law 55)."""
-        offered = self.session.speech_choices() + self.session.declaration_choices()
+        offered = self.session.speech_choices()
         can_show = self.session.can_show()
         keys = [choice.key for choice in offered] + (["show-me"] if can_show else [])
         if keys != self._speech_keys or [b.description for b in self.speech.children][: len(offered)] != [c.text for c in offered]:
