@@ -197,3 +197,19 @@ def test_the_record_holds_what_was_declared_and_replays_to_the_same_scores():
     assert deal["declared"] == {"younger": {"sequences": []}}  # nothing below a tierce: nothing declared
     assert record_timeline({**deal, "rules": record["rules"]})[-1].scores == session.deal.scores
     assert PracticeSession.from_record(record).deal.scores == session.deal.scores
+
+
+def test_undo_never_goes_back_before_what_show_me_showed_and_says_the_computer_s_words_again():
+    session = at_declarations("younger", SIX_HEARTS, QUART_MAJOR)
+    session.say("reply:good")
+    session.undo()  # words are not cards: the answer may be taken back
+    assert said(session) == [["e: Point of six."]]  # and elder announces again
+    session.redo()
+    assert said(session)[-1] == ["e: A tierce."]
+    session.show_me()  # elder's six hearts, seen
+    assert not session.can_undo
+    with pytest.raises(PiquetError, match="Study this deal"):
+        session.undo()
+    session.study(True)
+    session.undo()
+    assert said(session) == [["e: Point of six."]] and session.studied == {1}

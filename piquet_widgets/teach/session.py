@@ -316,7 +316,7 @@ class PracticeSession:
             drew = before.phase is Phase.EXCHANGE and before.to_move in self.learner_seats
             saw_a_card = before.phase is Phase.PLAY and before.to_move not in self.learner_seats
             if drew or saw_a_card:
-                earliest = index
+                earliest = max(earliest, index)
         return earliest
 
     def _refuse_return(self, index: int) -> None:
@@ -689,6 +689,7 @@ class PracticeSession:
         self._talk = None
         if self.speak and self.deal.phase is Phase.DECLARATIONS:
             self._speak_for_computer()
+        self._current_talk()  # closed piquet: the computer, if elder, announces again
 
     def _act(self, action: Action) -> None:
         """Apply the learner's action (the engine refuses an illegal one, changing nothing),
