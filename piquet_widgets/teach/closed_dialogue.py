@@ -238,8 +238,8 @@ class CategoryTalk:
             self.lines.append(Line(YOUNGER, either_words(self.category), "either", "say"))
         else:
             self.lines.append(Line(YOUNGER, verdict_words(verdict), "verdict", f"reply:{verdict.name.lower()}"))
-        adds = ELDER in self.learner and bool(self._additions()) or ELDER not in self.learner and bool(self.more)
-        self.stage = "add" if verdict is Verdict.GOOD and adds else "done"
+        more = self._additions() if ELDER in self.learner else self.more  # what elder may still add
+        self.stage = "add" if verdict is Verdict.GOOD and more else "done"
 
     def _additions(self) -> list[Combination]:
         """The learner's other combinations that elder may still add to what he declared."""

@@ -126,3 +126,22 @@ def test_younger_answers_only_once_elder_has_spoken_and_a_claim_beyond_her_hand_
     expect(page.locator(".pw-shown")).to_contain_text("ace of hearts")
     expect(page.locator(".pw-shown")).not_to_contain_text("spades")
     page.screenshot(path=str(artifacts / "closed-younger.png"), full_page=True)
+
+
+def test_a_seat_chosen_mid_deal_asks_before_ending_the_deal(open_table: Callable[..., Page]) -> None:
+    page = open_table("closed_seat_question", ARRANGED, role="elder", mode="closed", level="beginner")
+    page.locator('.pw-hand-elder .pw-card[data-card="JS"]').click()
+    page.locator("button.pw-confirm").click()
+    expect(page.get_by_role("button", name="Point of eight.", exact=True)).to_be_visible()
+    seat = page.locator(".pw-role select")
+    seat.select_option(label="I play younger")  # a committed choice
+    expect(page.locator(".pw-ask")).to_contain_text("Start a new partie?")
+    expect(seat).to_have_value("I play elder")  # the seat in play, while it asks
+    page.locator("button.pw-ask-no").click()
+    expect(page.locator(".pw-ask")).to_be_hidden()
+    expect(page.get_by_role("button", name="Point of eight.", exact=True)).to_be_visible()  # the deal goes on
+    seat.select_option(label="I play younger")
+    page.locator("button.pw-ask-yes").click()
+    expect(seat).to_have_value("I play younger")
+    expect(page.locator(".pw-hand-younger .pw-card")).to_have_count(12)
+    expect(page.locator('.pw-hand-younger .pw-card[data-face="down"]')).to_have_count(0)  # his own hand now
