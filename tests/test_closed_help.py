@@ -277,7 +277,7 @@ def test_the_closed_table_hints_and_marks_card_values_as_averages():
     table.confirm()
     session = table.session
     while session.deal.phase is Phase.DECLARATIONS:
-        session.declare_choice(session.declaration_choices()[0].key)
+        session.say(session.speech_choices()[0].key)
     table.refresh()
     table.show_values(True)
     table.analyst.runner.wait(120)

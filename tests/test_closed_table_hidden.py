@@ -5,6 +5,7 @@ ends, when the computer's discards and the talon turn up."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -12,14 +13,23 @@ import re
 import ipywidgets
 from ipywidgets.widgets.widget import _instances
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from widget_helpers import click_card, find, find_all
 
+from piquet_widgets.analysis.observation import heard_scores, observe
 from piquet_widgets.engine import ELDER, YOUNGER, Phase
-from piquet_widgets.engine.cards import Card
+from piquet_widgets.engine.cards import Card, mask_of
+from piquet_widgets.engine.combinations import HOLDINGS, Category
+from piquet_widgets.engine.deal import Deal
+from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.teach.meter import meters
+from piquet_widgets.teach.session import PracticeSession
+from piquet_widgets.widgets.practice_panels import dialogue_panel, explained, explanation_panel, partie_panel
 from piquet_widgets.widgets.practice import PracticeTable
 from piquet_widgets.widgets.shared_module import ModuleSource
 
-STATIC = ("_esm", "_css")  # the views' own source, the same for every deal
+STATIC = ("_esm", "_css", "code")  # the views' own source (a shared module's code), the same for every deal
 
 
 class Page:
@@ -72,11 +82,11 @@ def named(text: str, card: Card) -> bool:
     return bool(re.search(rf"(?<![A-Za-z0-9]){card.code}(?![A-Za-z0-9])", text)) or card.name_in_words() in text
 
 
-def allowed(table: PracticeTable, seat) -> set[Card]:
+def allowed(session: PracticeSession, seat) -> set[Card]:
     """What rules 8b lets the learner in `seat` see: his hand as dealt, his discards and the
     cards he drew, every card played, and the computer's declared cards he asked to see."""
-    deal = table.deal
-    seen = set(deal.dealt(seat)) | set(table.session.shown)
+    deal = session.deal
+    seen = set(deal.dealt(seat)) | set(session.shown)
     if deal.discards[seat] is not None:
         start = 0 if seat is ELDER else len(deal.discards[ELDER])
         seen |= set(deal.discards[seat]) | set(deal.talon[start : start + len(deal.discards[seat])])
@@ -100,8 +110,10 @@ def learner_move(table: PracticeTable, seat, rng: random.Random) -> None:
     elif deal.phase is Phase.DECLARATIONS:
         if session.can_show() and rng.random() < 0.5:
             table.show_me()
-        table.say(rng.choice(session.declaration_choices()).key)
+        table.say(rng.choice(session.speech_choices()).key)  # a refused one changes nothing
     else:
+        if rng.random() < 0.2:
+            table.show_me()  # refused unless a scoring combination of the computer's is reckoned
         click_card(hand, rng.choice(deal.playable_cards()).code)
 
 
@@ -115,7 +127,7 @@ def test_no_hidden_card_reaches_the_page_until_the_deal_ends(seed: int, monkeypa
     code, moves = table.code, 0
     while table.deal.phase is not Phase.FINISHED:
         text = page.text()
-        hidden = [card for card in map(Card, range(32)) if card not in allowed(table, seat)]
+        hidden = [card for card in map(Card, range(32)) if card not in allowed(table.session, seat)]
         assert hidden, "the computer's hand is hidden while the deal goes on"
         leaked = [card.code for card in hidden if named(text, card)]
         assert not leaked, f"at move {moves} ({table.deal.phase.value}) the page is sent {leaked}"
@@ -157,3 +169,96 @@ def test_in_open_piquet_the_talon_reaches_the_page_only_as_it_is_drawn(role: str
     table.show_talon(True)
     table.new_deal()
     assert all(named(page.text(), card) for card in table.deal.talon)
+
+
+# -- what was said aloud, and nothing more ---------------------------------------------------------
+def unheard_names(deal: Deal, seat) -> tuple[set[str], set[str]]:
+    """The names of the computer's combinations (sequences and sets) and the values of its point,
+    as "(46)", that the dialogue has not said (rules.md section 4) and that no holding of the
+    learner's shares: none may reach the page before the deal ends. (A huitième's name is its
+    shape: "A huitième." says it.)"""
+    heard = observe(deal, seat).announced
+    names, values = set(), set()
+    for index, declared in enumerate(d for d in deal.declarations if d.player is seat.other):
+        said = heard[index].younger if seat is ELDER else heard[index].elder
+        mine = next(d for d in deal.declarations if d.player is seat and d.category is declared.category)
+        own = {combo.name() for combo in HOLDINGS[declared.category](deal.hands[seat] | mask_of(_played(deal, seat)))}
+        own |= {combo.name() for combo in mine.holds} | {f"({combo.top})" for combo in mine.holds}
+        for combo in {*declared.holds, *declared.combinations}:
+            if declared.category is Category.POINT:
+                if (combo.length, combo.top) not in said and f"({combo.top})" not in own:
+                    values.add(f"({combo.top})")
+            elif combo.key not in said and combo.name() not in own and not (combo.length == 8 and (8, 0) in said):
+                names.add(combo.name())
+    return names, values
+
+
+def _played(deal, seat) -> tuple[Card, ...]:
+    return tuple(trick.lead if trick.leader is seat else trick.reply for trick in deal.tricks)
+
+
+def page_words(session: PracticeSession) -> str:
+    """Every text the table makes from its session: the prompt, the words offered, the side
+    panels, the meters and the scores on the board."""
+    heard = session.heard_deal()
+    parts = [session.prompt(), *(choice.text for choice in session.speech_choices())]
+    parts += [dialogue_panel(session), explanation_panel(explained(session)), partie_panel(session)]
+    parts += [meter.sentence for meter in meters(heard)] + [str(score) for score in heard.scores]
+    return "\n".join(parts)
+
+
+def leaks(text: str, session: PracticeSession, seat) -> list[str]:
+    """The hidden cards, and the computer's unheard names and values, that `text` names."""
+    hidden = [card for card in map(Card, range(32)) if card not in allowed(session, seat)]
+    names, values = unheard_names(session.deal, seat)
+    return [card.code for card in hidden if named(text, card)] + [name for name in names | values if name in text]
+
+
+def session_move(session: PracticeSession, seat, rng: random.Random) -> None:
+    """One move of the learner through the session, at random (a refused one changes nothing)."""
+    deal = session.deal
+    with contextlib.suppress(PiquetError):
+        if rng.random() < 0.2:
+            session.show_me()
+        if deal.phase is Phase.EXCHANGE:
+            for card in rng.sample(list(deal.hand(seat)), rng.randint(1, 3)):
+                session.select(seat, card)
+            session.confirm()
+        elif deal.phase is Phase.DECLARATIONS:
+            session.say(rng.choice(session.speech_choices()).key)
+        else:
+            session.select(seat, rng.choice(deal.playable_cards()))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1), role=st.sampled_from(["elder", "younger"]), choices=st.integers(0, 2**32))
+def test_every_text_of_a_closed_deal_says_only_what_was_said_aloud(seed: int, role: str, choices: int) -> None:
+    """Random closed deals through the session, speaking and asking to see at random: before the
+    deal ends no text the table makes of it names a hidden card, or a combination or point
+    value of the computer's that the dialogue did not say, and the scores are those counted aloud."""
+    session = PracticeSession(role, deal=seed, mode="closed", level="beginner")
+    seat, moves = (ELDER if role == "elder" else YOUNGER), random.Random(choices)
+    while session.deal.phase is not Phase.FINISHED:
+        text = page_words(session)
+        assert not leaks(text, session, seat), f"{session.deal.phase.value}: {leaks(text, session, seat)}"
+        assert session.heard_deal().scores == heard_scores(session.deal, seat)
+        session_move(session, seat, moves)
+
+
+@pytest.mark.slow
+def test_closed_deals_send_the_page_only_what_was_said_aloud(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same through the table, as the page receives it: every state and message sent, with
+    the scores on the board; the learner elder and younger in turn."""
+    page = Page(monkeypatch)
+    table = PracticeTable(role="elder", deal=1, mode="closed", level="beginner", keep_in_browser=False)
+    rng = random.Random(2026)
+    for number in range(20):
+        table.new_partie(("elder", "younger")[number % 2])
+        seat = next(iter(table.learner_seats))
+        page.sent.clear()  # what the last deal sent as it ended; this deal's states are read below
+        while table.deal.phase is not Phase.FINISHED:
+            found = leaks(page.text(), table.session, seat)
+            assert not found, f"deal {number} ({table.deal.phase.value}): {found}"
+            board = [int(find(table, f"pw-score-{s.key}").value) for s in (ELDER, YOUNGER)]
+            assert tuple(board) == heard_scores(table.deal, seat), f"deal {number}: the board counts what was not said"
+            learner_move(table, seat, rng)

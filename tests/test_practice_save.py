@@ -13,6 +13,7 @@ import stat
 
 import ipywidgets as widgets
 import pytest
+from closed_helpers import say_in_full
 from widget_helpers import click_card, find, text_of, walk
 
 from piquet_widgets.engine import Phase, partie_from_json
@@ -282,10 +283,11 @@ def test_a_partie_kept_during_the_spoken_declarations_comes_back_there():
 
 
 def finish_closed_deal(table) -> None:
-    """Play a closed deal to its end: the first discard, the first declaration offered, legal cards."""
+    """Play a closed deal to its end: the first discard, the declarations said in full, legal cards."""
     while table.deal.phase is not Phase.FINISHED:
         if table.deal.phase is Phase.DECLARATIONS:
-            table.say(table.session.declaration_choices()[0].key)
+            say_in_full(table.session)
+            table.refresh()
         else:
             play_some(table, 1)
 

@@ -10,6 +10,7 @@ from piquet_widgets.engine.cards import parse_cards
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Phase, Play
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.teach.session import PracticeSession
+from closed_helpers import say_in_full
 
 # Elder holds all eight hearts: a point of eight in full (8 points), which he may sink.
 ELDER_HAND = "AH KH QH JH TH 9H 8H 7H AS KS QS JS"
@@ -30,7 +31,7 @@ def _after_exchange() -> PracticeSession:
 
 def _play_out(session: PracticeSession) -> None:
     while session.deal.phase is Phase.DECLARATIONS:
-        session.declare_choice(session.declaration_choices()[0].key)
+        say_in_full(session)
     while session.deal.phase is Phase.PLAY:
         card = next(action.card for action in session.deal.legal_actions() if isinstance(action, Play))
         session.select(session.deal.to_move, card)
@@ -54,12 +55,9 @@ def test_the_closed_computer_is_handed_only_observations(monkeypatch):
 
 def test_the_learner_sinks_his_point_and_it_scores_as_declared():
     session = _after_exchange()
-    keys = [choice.key for choice in session.declaration_choices()]
-    texts = [choice.text for choice in session.declaration_choices()]
-    assert len(set(texts)) == len(texts)  # the point of three in hearts and in spades told apart
-    seven = "declare:AH KH QH JH TH 9H 8H"
-    assert keys[0] == "declare:AH KH QH JH TH 9H 8H 7H" and seven in keys and "declare:" in keys
-    session.declare_choice(seven)
+    texts = [choice.text for choice in session.speech_choices()]
+    assert "Point of eight." in texts and "Point of seven." in texts and "No point." in texts
+    session.say("announce:point:7")
     elder, younger = session.deal.declarations[:2]
     assert elder.combinations[0].length == 7 and elder.holds[0].length == 8
     # Younger holds at most five of a suit after his exchange (four clubs or diamonds and the
@@ -72,18 +70,20 @@ def test_the_learner_sinks_his_point_and_it_scores_as_declared():
 def test_declaring_nothing_scores_nothing_and_a_bad_key_is_refused():
     session = _after_exchange()
     with pytest.raises(PiquetError):
-        session.declare_choice("declare:AH KH QH JH TH 9H 8H 7H AS")
+        session.say("declare:AH KH QH JH TH 9H 8H 7H AS")
     assert session.deal.declarations == ()
-    session.declare_choice("declare:")
+    session.say("announce:point:none")
     assert session.deal.declarations[0].combinations == ()
     assert not any(event.player is ELDER for event in session.deal.events)
 
 
 def _declare_all(session: PracticeSession, key: str | None = None) -> None:
-    """The learner declares each category (the first choice, in full, or `key` for the point)."""
+    """The learner declares each category in full (or says `key` when he may)."""
     while session.deal.phase is Phase.DECLARATIONS:
-        choices = [choice.key for choice in session.declaration_choices()]
-        session.declare_choice(key if key in choices else choices[0])
+        if key in [choice.key for choice in session.speech_choices()]:
+            session.say(key)
+        else:
+            say_in_full(session)
 
 
 def _lead(session: PracticeSession) -> None:
@@ -95,9 +95,9 @@ def test_show_me_shows_the_computers_scoring_combinations_once_it_has_reckoned_t
     """Elder (the learner) sinks his point: younger's point scores. Younger reckons it as she
     plays to trick 1, not before; then, and only then, Law 55 lets elder see its cards."""
     session = _after_exchange()
-    with pytest.raises(PiquetError, match="no scoring combination"):
+    with pytest.raises(PiquetError, match="only a combination that scored"):
         session.show_me()
-    _declare_all(session, "declare:")
+    _declare_all(session, "announce:point:none")
     scoring = [event for event in session.deal.events if event.player is YOUNGER and event.kind in ("point", "sequence", "sets")]
     assert scoring and session.deal.phase is Phase.PLAY
     assert not session.can_show()  # she has not reckoned yet: elder leads first
@@ -119,7 +119,7 @@ def test_a_combination_that_did_not_score_is_never_shown():
     assert losing
     _lead(session)
     assert session.deal.tricks and not session.can_show()
-    with pytest.raises(PiquetError, match="no scoring combination"):
+    with pytest.raises(PiquetError, match="only a combination that scored"):
         session.show_me()
     played = {card for trick in session.deal.tricks for card in (trick.lead, trick.reply)}
     assert losing - played <= session.hidden_cards()
@@ -175,7 +175,7 @@ def test_a_closed_hint_is_an_average_from_the_learners_view():
 
 def test_the_record_keeps_the_mode_and_a_sunk_declaration_replays_to_the_same_score():
     session = _after_exchange()
-    session.declare_choice("declare:AH KH QH JH TH 9H 8H")
+    session.say("announce:point:7")
     _play_out(session)
     record = session.record()
     assert record["mode"] == "closed"
@@ -201,11 +201,11 @@ def test_the_table_hides_the_computers_cards_until_the_deal_ends():
     assert not table.felt.talon.face_up and not table.hint_button.disabled
     table.click(ELDER, "JS")
     table.confirm()
-    assert not table.felt.discards[YOUNGER].face_up and "sinking" in table.message_text
-    table.say("declare:AH KH QH JH TH 9H 8H")
+    assert not table.felt.discards[YOUNGER].face_up and "speak in the declarations" in table.message_text
+    table.say("announce:point:7")
     assert table.deal.scores[ELDER] == 7
     table.show_me()  # younger's point of five lost: Law 55 shows only a scoring combination
-    assert "pw-shown" not in table.dialogue.value and "no scoring combination" in table.message_text
+    assert "pw-shown" not in table.dialogue.value and "only a combination that scored" in table.message_text
     _play_out(table.session)
     table.refresh()
     assert table.felt.discards[YOUNGER].face_up and table.felt.hands[YOUNGER].face_up

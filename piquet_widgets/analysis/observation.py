@@ -38,7 +38,7 @@ from piquet_widgets.engine.combinations import Category, Combination, Verdict, c
 from piquet_widgets.engine.deal import CATEGORIES, ELDER, YOUNGER, Deal, Phase, Seat, Trick
 from piquet_widgets.engine.rules import Rules
 
-__all__ = ["Announced", "Observation", "Standing", "announce", "heard_scores", "observe", "younger_has_reckoned"]
+__all__ = ["Announced", "Observation", "Standing", "announce", "as_heard", "heard_scores", "observe", "younger_has_reckoned"]
 
 Key = tuple[int, int]  # a combination as named: (length, card-value total) for a point, (length, top rank) otherwise; 0 for what was not said
 
@@ -196,6 +196,18 @@ def heard_scores(deal: Deal, seat: Seat) -> tuple[int, int]:
 
 
 _RECKONED_BY_YOUNGER = frozenset({"point", "sequence", "sets", "repique"})
+
+
+def as_heard(deal: Deal, seat: Seat) -> Deal:
+    """`deal` with only the scores `seat` has heard counted (`heard_scores`): younger's
+    declarations left out of its events until she reckons them, for a table that shows a closed
+    seat its scores and meters. (It reaches into the engine's `Deal._evolve`, the one way a deal
+    is rebuilt with fields changed.)"""
+    scores = heard_scores(deal, seat)
+    if scores == deal.scores:
+        return deal
+    events = tuple(event for event in deal.events if not (event.player is YOUNGER and event.kind in _RECKONED_BY_YOUNGER))
+    return deal._evolve(events=events, scores=scores)
 
 
 def observe(

@@ -78,12 +78,16 @@ def category_lines(elder: Declaration, younger: Declaration, after: Deal | None 
     if mine:
         lines.append(Line(YOUNGER, _(_VERDICT_WORDS[verdict]), "verdict", f"reply:{verdict.name.lower()}"))
     elif not theirs:
-        words = {Category.POINT: _("No point either."), Category.SEQUENCE: _("No sequence either."), Category.SETS: _("Nor have I.")}
-        lines.append(Line(YOUNGER, words[category], "either", "say"))
+        lines.append(Line(YOUNGER, either_words(category), "either", "say"))
     if verdict in (Verdict.GOOD, Verdict.NOT_GOOD):
         winner = elder if verdict is Verdict.GOOD else younger
         lines.extend(_reckoning(winner, after))
     return lines
+
+
+def either_words(category: Category) -> str:
+    """Younger's answer when neither holds anything of the category: 'No point either.'"""
+    return {Category.POINT: _("No point either."), Category.SEQUENCE: _("No sequence either."), Category.SETS: _("Nor have I.")}[category]
 
 
 def ask_words(category: Category) -> str:

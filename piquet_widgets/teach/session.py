@@ -5,10 +5,11 @@ cards to discard, the learner's seats and the computer's level, and it has the o
 learner has: select a card, confirm the discard, declare (or say his declarations aloud),
 undo, redo, go back to a mistake, play the deal again, next deal, new deal, new partie, ask for
 a hint (first the idea, then the move). In closed mode (`mode="closed"`, rules 8b) the computer
-is a closed player that sees only its seat's observation, the learner declares himself and may
-sink (`declaration_choices`, `declare_choice`), may ask to see the computer's scoring
-combinations once it has reckoned them (`show_me`, Law 55), and cannot take a move back past
-what it showed him unless he studies the deal (`study`: the deal is then marked studied).
+is a closed player that sees only its seat's observation, the learner speaks his part of the
+declarations in the real order and may sink (`speech_choices`, `say`: teach/closed_dialogue.py),
+may ask to see the computer's scoring combinations once it has reckoned them (`show_me`, Law 55),
+and cannot take a move back past what it showed him unless he studies the deal (`study`: the
+deal is then marked studied); the board hears only what was said aloud (`heard_deal`).
 After each of the learner's moves the computer answers until it is the
 learner's turn again. Each operation that cannot be done raises the engine's `PiquetError` with
 a message fit for the learner and changes nothing. No widget is imported here: the practice
@@ -36,19 +37,20 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from piquet_widgets.analysis.observation import observe
+from piquet_widgets.analysis.observation import as_heard, observe, younger_has_reckoned
 from piquet_widgets.analysis.players import CLOSED_PLAYERS, DEFAULT_LEVEL, PLAYERS, Player, get_player
 from piquet_widgets.analysis.review import CardValues, Hint, card_values, hint
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine.cards import Card, mask_of, parse_card
 from piquet_widgets.engine.codes import deal_code, deal_from_code
-from piquet_widgets.engine.combinations import HOLDINGS, Category, Combination, best_declaration, combination_of
+from piquet_widgets.engine.combinations import Category, Combination, best_declaration
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.partie import Partie, other_player
 from piquet_widgets.engine.records import is_partie, partie_from_json, partie_record, record_timeline
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
 from piquet_widgets.i18n import N_, _, ngettext
+from piquet_widgets.teach.closed_dialogue import CategoryTalk, category_script
 from piquet_widgets.teach.dialogue import Line, category_lines
 from piquet_widgets.teach.hints import closed_move_words, closed_nudge, move_words, nudge
 from piquet_widgets.teach.speech import Choice, check, choices
@@ -220,31 +222,6 @@ class PracticeSession:
             raise PiquetError(N_("There is nothing to declare now."))
         self._act(Declare(deal.category, tuple(combinations)))
 
-    def declaration_choices(self) -> list[Choice]:
-        """Closed piquet: what the learner may declare now in the category on the table — in
-        full, or less (sinking: a shorter point or run, a trio out of a quatorze, one combination
-        of several, or nothing). Empty when he is not to declare."""
-        deal = self.deal
-        if self.mode != "closed" or deal.phase is not Phase.DECLARATIONS or not self.to_move_is_learner:
-            return []
-        category = deal.category
-        full = best_declaration(category, deal.hands[deal.to_move])
-        offered = [full] if full else []
-        for combo in HOLDINGS[category](deal.hands[deal.to_move]):
-            for less in _sunk(combo):
-                if (less,) not in offered:
-                    offered.append((less,))
-        offered.append(())
-        return [Choice(_declaration_key(combos), _declaration_words(combos, full)) for combos in offered]
-
-    def declare_choice(self, key: str) -> None:
-        """Closed piquet: declare what a `declaration_choices` key names (scored as declared)."""
-        chosen = {choice.key: choice for choice in self.declaration_choices()}
-        if not isinstance(key, str) or key not in chosen:
-            raise PiquetError(N_("That is not something to declare now."))
-        codes = [part.split() for part in key.removeprefix("declare:").split("/") if part]
-        self.declare([combination_of(self.deal.category, [parse_card(code) for code in cards]) for cards in codes])
-
     def can_show(self) -> bool:
         """Closed piquet: the computer has reckoned a scoring combination whose cards the learner
         has not yet seen (Law 55)."""
@@ -253,11 +230,38 @@ class PracticeSession:
     def show_me(self) -> None:
         """The learner asks to see the computer's scoring combinations (Law 55): their cards are
         shown (`shown`) from now on in this deal. A combination that did not score is never shown,
-        nor one the computer has not yet reckoned (as younger it does so as it plays to trick 1)."""
+        nor one the computer has not yet reckoned (as younger it does so as it plays to trick 1);
+        the refusal says which."""
         if not self.can_show():
-            raise PiquetError(N_("The computer has no scoring combination to show now."))
+            deal = self.deal
+            computer = self.hidden_seats()
+            scored = [event for event in deal.events if event.player in computer and event.kind in ("point", "sequence", "sets")]
+            if self.shown:
+                raise PiquetError(N_("The computer has shown you its scoring combinations already."))
+            if scored and not younger_has_reckoned(deal):
+                raise PiquetError(N_("Younger shows her scoring combinations once she has reckoned them, as she plays to the first trick: ask then."))
+            raise PiquetError(N_("Law 55 shows only a combination that scored, and the computer has none to show now."))
         self.shown = self._showable()
         self._shown_at = len(self.timeline) - 1
+
+    def heard_deal(self) -> Deal:
+        """The deal as the learner has heard it counted (closed piquet: younger's declarations
+        reach elder only when she reckons them), for the scores and meters on the table."""
+        if not self.hidden_seats():
+            return self.deal
+        return as_heard(self.deal, next(iter(self.learner_seats)))
+
+    def dialogue(self) -> list[list[Line]]:
+        """What has been said in the declarations so far, category by category: in closed piquet
+        as both players heard it (teach/closed_dialogue.py), the category being said last."""
+        deal = self.deal
+        pairs = [deal.declarations[index : index + 2] for index in range(0, len(deal.declarations) - 1, 2)]
+        if self.mode == "closed":
+            said = [category_script(elder, younger, deal, self.learner_seats) for elder, younger in pairs]
+            talk = self._talk if self._talk is not None and self._talk.deal is deal else None
+            return said + ([list(talk.lines)] if talk is not None and talk.lines else [])
+        said = [category_lines(elder, younger, deal) for elder, younger in pairs]
+        return said + ([list(self.spoken)] if self.spoken else [])
 
     def study(self, on: bool) -> None:
         """Closed piquet: "Study this deal". While it is on, Undo and going back to a mistake may
@@ -315,7 +319,7 @@ class PracticeSession:
             drew = before.phase is Phase.EXCHANGE and before.to_move in self.learner_seats
             saw_a_card = before.phase is Phase.PLAY and before.to_move not in self.learner_seats
             if drew or saw_a_card:
-                earliest = index
+                earliest = max(earliest, index)
         return earliest
 
     def _refuse_return(self, index: int) -> None:
@@ -326,12 +330,23 @@ class PracticeSession:
     def speech_choices(self) -> list[Choice]:
         """The words the learner may say now in the declarations (none when it is not his turn
         to speak): the true ones and the wrong ones a learner might choose."""
+        talk = self._current_talk()
+        if talk is not None:
+            return talk.choices() if talk.pending() in self.learner_seats else []
         line = self._next_line()
         return choices(line, self.deal, self.deal.category) if line is not None else []
 
     def say(self, key: str) -> None:
         """The learner says the words of `key` (a `Choice.key`): refused with the reason unless
-        they are true and in full; once the category is said, it is declared and scored."""
+        they are true (and in open piquet, in full); once the category is said, it is declared
+        and scored. In closed piquet less than the hand holds is sinking, and allowed."""
+        talk = self._current_talk()
+        if talk is not None:
+            talk.say(key if isinstance(key, str) else "")
+            if talk.done:
+                self.redo_stack.clear()
+                self._advance()
+            return
         line = self._next_line()
         if line is None:
             raise PiquetError(N_("There is nothing to say now."))
@@ -511,9 +526,10 @@ class PracticeSession:
             return text.format(elder=deal.scores[ELDER], younger=deal.scores[YOUNGER])
         seat = deal.to_move
         who = self.seat_label(seat)
-        line = self._next_line()
-        if line is not None:
-            return _("{who}: your turn to speak in the declarations — choose what you say.").format(who=self.seat_label(line.seat))
+        talk = self._current_talk()
+        speaker = talk.pending() if talk is not None else getattr(self._next_line(), "seat", None)
+        if speaker is not None:
+            return _("{who}: your turn to speak in the declarations — choose what you say.").format(who=self.seat_label(speaker))
         if deal.phase is Phase.DECLARATIONS and self.to_move_is_learner:
             return _("{who}: your turn to declare — in full, or less (sinking).").format(who=who)
         if deal.phase is Phase.EXCHANGE:
@@ -609,7 +625,7 @@ class PracticeSession:
         session.declare_in_full = mode == "open"
         session.show_talon = False
         session.shown = ()
-        session.speak, session.spoken = speak and mode == "open", []
+        session.speak, session.spoken, session._talk = speak and mode == "open", [], None
         session.hint_stage, session._hint_deal = 0, None
         session.partie = partie if settled else Partie(partie.rules, partie.first_dealer, partie.deals[:-1])
         session.studied = _studied(value.get("studied", []), len(partie.deals), name)
@@ -641,6 +657,7 @@ class PracticeSession:
 
     def _start(self, deal: Deal) -> None:
         self.spoken = []
+        self._talk: CategoryTalk | None = None
         self.shown = ()
         self._shown_at = 0
         self.studying = False
@@ -659,7 +676,7 @@ class PracticeSession:
         """At `deal` the learner chooses: his exchange or card, or (speaking) a category to declare."""
         if deal.phase is Phase.FINISHED:
             return False
-        if deal.phase is Phase.DECLARATIONS and self.speak:
+        if deal.phase is Phase.DECLARATIONS and (self.speak or self.mode == "closed"):
             return len(deal.declarations) % 2 == 0
         return deal.to_move in self.learner_seats and not self._automatic(deal)
 
@@ -694,8 +711,10 @@ class PracticeSession:
     def _restart_speech(self) -> None:
         """After undo or redo: the category on the table is said again from its beginning."""
         self.spoken = []
+        self._talk = None
         if self.speak and self.deal.phase is Phase.DECLARATIONS:
             self._speak_for_computer()
+        self._current_talk()  # closed piquet: the computer, if elder, announces again
 
     def _act(self, action: Action) -> None:
         """Apply the learner's action (the engine refuses an illegal one, changing nothing),
@@ -715,16 +734,39 @@ class PracticeSession:
                 if not self._speak_for_computer():
                     return
                 continue
-            if self._automatic(deal):
-                action = deal.default_action()
+            talk = self._current_talk()
+            if talk is not None:
+                if not talk.done:
+                    return
+                elder, younger = talk.declarations()
+                middle = deal.apply(elder)
+                self.mark = len(self.timeline) - 1
+                self.timeline = self.timeline + [middle, middle.apply(younger)]
+                self._talk = None
+                continue
+            if self._automatic(deal) or (deal.phase is Phase.DECLARATIONS and self.mode == "closed" and deal.to_move in self.learner_seats):
+                action = deal.default_action()  # (a hand-made file stopped between two declarations)
             elif deal.to_move in self.learner_seats:
                 return
             else:
-                closed = _closed_players()
-                if isinstance(self.computer, closed.Screened):  # in the last deal it plays for the partie
-                    self.computer.standing = closed.standing_before_last_deal(self.partie, COMPUTER)
-                action = self.computer.choose_action(deal)
+                action = self._computer_action(deal)
             self.timeline.append(deal.apply(action))
+
+    def _computer_action(self, deal: Deal) -> Action:
+        """The computer's move at `deal` (a closed computer sees only its seat's observation)."""
+        closed = _closed_players()
+        if isinstance(self.computer, closed.Screened):  # in the last deal it plays for the partie
+            self.computer.standing = closed.standing_before_last_deal(self.partie, COMPUTER)
+        return self.computer.choose_action(deal)
+
+    def _current_talk(self) -> CategoryTalk | None:
+        """Closed piquet: the dialogue of the category to be declared now (None at other times)."""
+        deal = self.deal
+        if self.mode != "closed" or deal.phase is not Phase.DECLARATIONS or len(deal.declarations) % 2:
+            return None
+        if self._talk is None or self._talk.deal is not deal:
+            self._talk = CategoryTalk(deal, self.learner_seats, self._computer_action)
+        return self._talk
 
 
 _TALON_SHOWN = N_("The talon is shown face up for study, but this advice assumes what you would see in play: the talon's cards, not their order.")
@@ -742,34 +784,6 @@ def _computer(level: str, mode: str) -> Player:
     """The computer player of `level`: the open one, or in closed mode the closed one, which is
     handed only what its seat may see (`analysis.closed.Screened`)."""
     return CLOSED_PLAYERS[f"closed_{level}"]() if mode == "closed" and level in PLAYERS else get_player(level)
-
-
-def _sunk(combo: Combination) -> list[Combination]:
-    """A held combination and the smaller ones it may be sunk to: without its lowest cards down
-    to three (a shorter point or run, a trio out of a quatorze)."""
-    cards = sorted(combo.cards, key=lambda card: card & 7, reverse=True)
-    return [combination_of(combo.category, cards[:length]) for length in range(combo.length, 2, -1)]
-
-
-def _declaration_key(combinations: Sequence[Combination]) -> str:
-    """The key of a declaration choice: the cards of each combination ("declare:" for none)."""
-    return "declare:" + "/".join(" ".join(card.code for card in combo.cards) for combo in combinations)
-
-
-def _declaration_words(combinations: Sequence[Combination], full: Sequence[Combination]) -> str:
-    """What a declaration choice says: the combinations announced, 'in full' or not."""
-    if not combinations:
-        return _("Declare nothing") if full else _("Nothing to declare")
-    names = ", ".join(_combination_words(combo) for combo in combinations)
-    return _("{names} (in full)").format(names=names) if tuple(combinations) == tuple(full) else _("{names} (sinking)").format(names=names)
-
-
-def _combination_words(combo: Combination) -> str:
-    """A combination named with its suit when it has one ('tierce major in hearts'), so that two
-    choices of the same name in two suits can be told apart."""
-    if combo.category is Category.SETS:
-        return combo.name()
-    return _("{name} in {suit}").format(name=combo.name(), suit=combo.cards[0].suit.name_in_words())
 
 
 def _best_of(deal: Deal, seat: Seat, category: Category) -> Combination | None:

@@ -28,7 +28,7 @@ from piquet_widgets.teach.dialogue import (
 )
 from piquet_widgets.teach.words import number_words
 
-__all__ = ["Choice", "choices", "check"]
+__all__ = ["Choice", "Said", "choices", "check", "untrue"]
 
 SET_RANKS = (7, 6, 5, 4, 3)  # ace, king, queen, knave, ten
 
@@ -119,27 +119,27 @@ def check(key: str, line: Line, deal: Deal, category: Category, opponent: Combin
     if line.kind == "announce":
         claimed = _claimed(key)
         if claimed is not None and (best is None or claimed.key > best.key or not _holds(deal, seat, claimed)):
-            raise _untrue(category, best)
+            raise untrue(category, best)
         raise PiquetError(
             N_("Open piquet declares in full: announce your {best}. Declaring less (sinking) belongs to closed play, later."),
-            best=_Said(best.name()),
+            best=Said(best.name()),
         )
     if line.kind in ("ask", "verdict"):
         if line.kind == "ask":
-            raise PiquetError(N_("Your {mine} is as long as elder's: ask \u201c{ask}\u201d."), mine=_Said(best.name()), ask=_Said(ask_words(category)))
+            raise PiquetError(N_("Your {mine} is as long as elder's: ask \u201c{ask}\u201d."), mine=Said(best.name()), ask=Said(ask_words(category)))
         if best is None:
-            raise PiquetError(N_("You hold none against elder's {theirs}: the answer is \u201c{answer}\u201d."), theirs=_Said(opponent.name()), answer=_Said(line.text))
+            raise PiquetError(N_("You hold none against elder's {theirs}: the answer is \u201c{answer}\u201d."), theirs=Said(opponent.name()), answer=Said(line.text))
         raise PiquetError(
             N_("Your {mine} against elder's {theirs}: the answer is \u201c{answer}\u201d."),
-            mine=_Said(best.name()), theirs=_Said(opponent.name()), answer=_Said(line.text),
+            mine=Said(best.name()), theirs=Said(opponent.name()), answer=Said(line.text),
         )
     if line.kind == "answer":
         if category is Category.POINT:
-            raise PiquetError(N_("Your {point} counts {value}."), point=_Said(best.name()), value=_Said(number_words(best.top)))
-        raise PiquetError(N_("Your best sequence is the {name}."), name=_Said(best.name()))
+            raise PiquetError(N_("Your {point} counts {value}."), point=Said(best.name()), value=Said(number_words(best.top)))
+        raise PiquetError(N_("Your best sequence is the {name}."), name=Said(best.name()))
     if line.kind == "reckon":
         total = int(line.key.split(":")[1])
-        raise PiquetError(N_("Count again: that makes {total}."), total=_Said(number_words(total)))
+        raise PiquetError(N_("Count again: that makes {total}."), total=Said(number_words(total)))
     raise PiquetError(N_("That is not something to say now."))
 
 
@@ -161,20 +161,21 @@ def _holds(deal: Deal, seat: Seat, claimed: Combination) -> bool:
     return any(combo.length >= claimed.length for combo in held)
 
 
-def _untrue(category: Category, best: Combination | None) -> PiquetError:
+def untrue(category: Category, best: Combination | None) -> PiquetError:
+    """The refusal of an announcement of more than the hand holds, naming what it does hold."""
     if category is Category.POINT:
         suit = best.cards[0].suit
         return PiquetError(
-            N_("You hold {count} {suit}: your point is {count}."), count=_Said(number_words(best.length)), suit=_Said(suit.name_in_words())
+            N_("You hold {count} {suit}: your point is {count}."), count=Said(number_words(best.length)), suit=Said(suit.name_in_words())
         )
     if best is None:
         return PiquetError(N_("You hold no sequence.") if category is Category.SEQUENCE else N_("You hold no trio or quatorze."))
     if category is Category.SEQUENCE:
-        return PiquetError(N_("You do not hold that: your best sequence is the {name}."), name=_Said(best.name()))
-    return PiquetError(N_("You do not hold that: your best is {name}."), name=_Said(best.name()))
+        return PiquetError(N_("You do not hold that: your best sequence is the {name}."), name=Said(best.name()))
+    return PiquetError(N_("You do not hold that: your best is {name}."), name=Said(best.name()))
 
 
-class _Said(NamedTuple):
+class Said(NamedTuple):
     """Words already in the current language, placed in a refusal."""
 
     text: str

@@ -16,71 +16,41 @@ changes nothing. The learner plays elder, younger or both; the computer plays th
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from html import escape
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
-from piquet_widgets.analysis.players import PLAYERS, Player
-from piquet_widgets.analysis.closed_help import ExpectedValues
-from piquet_widgets.analysis.closed_review import ClosedReview, closed_review
-from piquet_widgets.analysis.review import CardValues, Hint, Review, review_deal
 from piquet_widgets.engine.cards import Card, parse_card
-from piquet_widgets.engine.deal import Deal, Phase, Seat
+from piquet_widgets.engine.deal import Phase, Seat
 from piquet_widgets.engine.errors import PiquetError
-from piquet_widgets.engine.files import read_json_file, write_json_atomic
-from piquet_widgets.engine.partie import Partie
-from piquet_widgets.engine.records import is_partie
-from piquet_widgets.engine.rules import Rules
-from piquet_widgets.i18n import N_, _, get_language, ngettext
-from piquet_widgets.teach.events import explain_event
+from piquet_widgets.i18n import _, ngettext
 from piquet_widgets.teach.meter import meters
-from piquet_widgets.teach.session import COMPUTER, LEARNER, MODES, ROLES, PracticeOptions, PracticeSession
-from piquet_widgets.teach.dialogue import category_dialogue
-from piquet_widgets.teach.narration import Explanation, explain_step
-from piquet_widgets.teach.steps import steps_of
+from piquet_widgets.teach.session import ROLES, PracticeOptions, PracticeSession
 from piquet_widgets.widgets.analysis_status import Analyst
 from piquet_widgets.widgets.announce import Announcer
-from piquet_widgets.widgets.mistake_flag import MistakeFlag
-from piquet_widgets.widgets.board import (
-    SEATS,
-    dialogue_html,
-    explanation_html,
-    explanation_words,
-    message_html,
-    set_children,
-    set_shown,
-    set_value,
-    style_widget,
-    summary_html,
-)
+from piquet_widgets.widgets.board import SEATS, explanation_words, message_html, set_children, set_shown, set_value, style_widget, summary_html
+from piquet_widgets.widgets.browser_store import partie_store
 from piquet_widgets.widgets.felt import Felt
 from piquet_widgets.widgets.focus import FocusKeeper
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
-from piquet_widgets.widgets.browser_store import partie_key, partie_store
-from piquet_widgets.widgets.card_text import speak_symbols
-from piquet_widgets.widgets.closed_review import closed_review_html, closed_values_note_html
+from piquet_widgets.widgets.mistake_flag import MistakeFlag
+from piquet_widgets.widgets.practice_analysis import TableAnalysis
+from piquet_widgets.widgets.practice_files import DEFAULT_SAVE_PATH, Message, PartieFiles
+from piquet_widgets.widgets.practice_menus import TableMenus
+from piquet_widgets.widgets.practice_panels import dialogue_panel, explained, explanation_panel, partie_panel
 from piquet_widgets.widgets.scoreboard import ScoreBoard
 
-__all__ = ["PracticeTable", "ROLES"]
-
-_ROLE_NAMES = {"elder": N_("I play elder"), "younger": N_("I play younger"), "both": N_("I play both hands")}
-_MODE_NAMES = {"open": N_("Open hands"), "closed": N_("Closed hands")}
-_LEVEL_NAMES = {"beginner": N_("Computer: beginner"), "club": N_("Computer: club player"), "expert": N_("Computer: expert")}
-Message = str | PiquetError | Callable[[], str]
-_SET_ASIDE = {
-    "open": N_("The open-hands partie kept in this browser is set aside: a new partie with closed hands begins, as the address asks."),
-    "closed": N_("The closed-hands partie kept in this browser is set aside: a new partie with open hands begins."),
-}
-DEFAULT_SAVE_PATH = "piquet-partie.json"
+__all__ = ["DEFAULT_SAVE_PATH", "PracticeTable", "ROLES"]
 
 
-class PracticeTable(widgets.VBox):
+def _forward(name: str, doc: str) -> property:
+    """A read-only property of the table that is the session's of the same name."""
+    return property(lambda table: getattr(table.session, name), doc=doc)
+
+
+class PracticeTable(TableMenus, TableAnalysis, PartieFiles, widgets.VBox):
     """Open piquet against the computer: choose discards and cards by clicking them.
 
     `role` and the `options` start the session (`teach.session.PracticeOptions`: `deal`, `seed`,
@@ -103,10 +73,16 @@ class PracticeTable(widgets.VBox):
       one is refused with the reason. The switch `pw-declare-for-me` (More panel) changes it.
     - `mode`: "open" or "closed" (the menu `pw-mode`): in closed piquet the computer's hand and
       the talon are face down, the computer is the closed player of the level (it sees only its
-      seat's observation), the learner declares himself and may sink, and "Show me" shows what
-      the computer declared (Law 55). Hints, card values and the review then come from the
-      learner's own view (`analysis.closed_help`, `analysis.closed_review`): averages over the
-      hands the computer may hold, never its cards.
+      seat's observation), the learner speaks his part of the declarations in the real order
+      and may sink, "Show me" (`pw-show-me`) shows the computer's scoring combinations (Law 55),
+      and the board counts only what was said aloud. Hints, card values and the review then come
+      from the learner's own view (`analysis.closed_help`, `analysis.closed_review`): averages
+      over the hands the computer may hold, never its cards.
+
+    A seat or hands chosen in the middle of a deal ask first (`pw-ask`: widgets/practice_menus.py).
+    The table builds its controls and renders the session; its menus, the solver's findings
+    (widgets/practice_analysis.py), its files (widgets/practice_files.py) and its side panels
+    (widgets/practice_panels.py) are apart.
 
     The toolbar holds the role, the level, New deal, Undo, Redo and Hint; the "More" panel
     (`pw-more`) the deal code (`pw-code`, `pw-load`), New partie, and Download / Upload
@@ -139,20 +115,12 @@ class PracticeTable(widgets.VBox):
     ) -> None:
         start = PracticeOptions(role, **options)  # the session's options, and no others
         self.session = PracticeSession(speak=not declare_for_me, **vars(start))
-        self._values: dict[tuple, CardValues] = {}
-        self._review: tuple[Deal, Review] | None = None
-        self._hint: Hint | None = None
-        self._hint_deal: Deal | None = None
-        self._retries_for: tuple[Review | None, str] | None = None  # the review and language the retry buttons are made for
-        self._analysed: Deal | None = None  # the deal the analysis caches are about
+        self._start_analysis()
         self._message: tuple[Message, str] = ("", "info")
-        self._updating = False
+        self._build_menus(start)
 
         self.title = widgets.HTML().add_class("pw-title")
         self.deal_number = widgets.HTML().add_class("pw-deal-number")
-        self.role_select = widgets.Dropdown(options=[("", r) for r in ROLES], value=start.role).add_class("pw-role")
-        self.level_select = widgets.Dropdown(options=[(start.level, start.level)], value=start.level).add_class("pw-level")
-        self.mode_select = widgets.Dropdown(options=[(m, m) for m in MODES], value=start.mode).add_class("pw-mode")
         self.show_me_button = widgets.Button().add_class("pw-speak").add_class("pw-show-me")
         self.show_me_button.on_click(lambda _b: self.show_me())
         self.values_button = widgets.ToggleButton(value=False).add_class("pw-show-values")
@@ -201,9 +169,6 @@ class PracticeTable(widgets.VBox):
         self.next_deal_button.on_click(lambda _b: self.next_deal())
         self.new_partie_button.on_click(lambda _b: self.new_partie())
         self.load_button.on_click(lambda _b: self.load_code(self.code_input.value))
-        self.role_select.observe(self._on_role, names="value")
-        self.level_select.observe(self._on_level, names="value")
-        self.mode_select.observe(self._on_mode, names="value")
         self.values_button.observe(lambda change: self.show_values(change["new"]), names="value")
         self.more_button.observe(lambda change: set_shown(self.more_panel, bool(change["new"])), names="value")
         self.hint_button.on_click(lambda _b: self.show_hint())
@@ -225,7 +190,7 @@ class PracticeTable(widgets.VBox):
         set_shown(self.more_panel, False)
         actions = widgets.Box([self.confirm_button, self.next_deal_button, self.values_button]).add_class("pw-toolbar")
         main = widgets.VBox(
-            [self.message, self.analyst, self.felt, self.mistake_flag, self.speech, actions, self.hint_view, self.review_view, self.retry_box]
+            [self.ask_box, self.message, self.analyst, self.felt, self.mistake_flag, self.speech, actions, self.hint_view, self.review_view, self.retry_box]
         ).add_class("pw-main")
         # the explanation beside the felt, in view after every card (under the felt on a phone)
         side = widgets.VBox([self.explanation, self.board, self.dialogue, self.summary, self.partie_view]).add_class("pw-side")
@@ -239,62 +204,20 @@ class PracticeTable(widgets.VBox):
         follow_language(self.refresh)
 
     # -- the session's state, as the table shows it ----------------------------------------------------
-    @property
-    def deal(self) -> Deal:
-        """The current state of the deal being played."""
-        return self.session.deal
-
-    @property
-    def timeline(self) -> list[Deal]:
-        return self.session.timeline
-
-    @property
-    def partie(self) -> Partie:
-        return self.session.partie
-
-    @property
-    def partie_so_far(self) -> Partie:
-        return self.session.partie_so_far
-
-    @property
-    def role(self) -> str:
-        return self.session.role
-
-    @property
-    def level(self) -> str:
-        return self.session.level
-
-    @property
-    def computer(self) -> Player:
-        return self.session.computer
-
-    @property
-    def rules(self) -> Rules:
-        return self.session.rules
-
-    @property
-    def selection(self) -> list[Card]:
-        return self.session.selection
-
-    @property
-    def number(self) -> int:
-        return self.session.number
-
-    @property
-    def settled(self) -> bool:
-        return self.session.settled
-
-    @property
-    def learner_seats(self) -> frozenset[Seat]:
-        return self.session.learner_seats
-
-    @property
-    def to_move_is_learner(self) -> bool:
-        return self.session.to_move_is_learner
-
-    @property
-    def code(self) -> str:
-        return self.session.code
+    deal = _forward("deal", "The current state of the deal being played.")
+    timeline = _forward("timeline", "The states of the deal so far.")
+    partie = _forward("partie", "The partie's finished deals.")
+    partie_so_far = _forward("partie_so_far", "The partie including the current deal once it is finished.")
+    role = _forward("role", "The learner's seat in the partie's first deal.")
+    level = _forward("level", "The computer player's level.")
+    computer = _forward("computer", "The computer player.")
+    rules = _forward("rules", "The rules of the partie.")
+    selection = _forward("selection", "The cards selected to discard.")
+    number = _forward("number", "The number of the deal being played.")
+    settled = _forward("settled", "The partie is over.")
+    learner_seats = _forward("learner_seats", "The seats the learner plays in this deal.")
+    to_move_is_learner = _forward("to_move_is_learner", "The learner is to choose now.")
+    code = _forward("code", "The deal code of the current deal.")
 
     @property
     def message_text(self) -> str:
@@ -371,199 +294,9 @@ class PracticeTable(widgets.VBox):
             return
         self._do(lambda: self.session.new_partie(role))
 
-    def set_level(self, level: str) -> None:
-        """Play against another computer player from its next move on (the level menu)."""
-        if isinstance(level, str) and level in PLAYERS:
-            self.session.set_level(level)
-            self._render()
-
-    def set_mode(self, mode: str) -> None:
-        """Open or closed hands (the mode menu): a new partie in that mode, the role and level kept."""
-        if not isinstance(mode, str) or mode not in MODES or mode == self.session.mode:
-            return
-        old = self.session
-        self.session = PracticeSession(old.role, level=old.level, rules=old.rules, speak=not self.declare_check.value, mode=mode)
-        self.session.show_talon = old.show_talon
-        self._prompt()
-        self._render()
-
     def show_me(self) -> None:
         """The learner asks to see the computer's declared combinations (Law 55)."""
         self._do(self.session.show_me)
-
-    def _on_mode(self, change: dict) -> None:
-        if not self._updating and isinstance(change.get("new"), str):
-            self.set_mode(change["new"])
-
-    def _on_role(self, change: dict) -> None:
-        if not self._updating and change.get("new") in ROLES:
-            self.new_partie(change["new"])
-
-    def _on_level(self, change: dict) -> None:
-        if not self._updating and isinstance(change.get("new"), str):
-            self.set_level(change["new"])
-
-    @contextlib.contextmanager
-    def _quietly(self) -> Iterator[None]:
-        """Set the menus from Python without their observers taking it for the learner's choice."""
-        self._updating = True
-        try:
-            yield
-        finally:
-            self._updating = False
-
-    def _sync_menus(self) -> None:
-        """The role and level menus, in the current language, showing the session's."""
-        with self._quietly():
-            options = [(_(_ROLE_NAMES[role]), role) for role in ROLES]
-            if list(self.role_select.options) != options:
-                self.role_select.options = options
-            set_value(self.role_select, self.role)
-            levels = [(_(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level, level) for level in PLAYERS]
-            if list(self.level_select.options) != levels:
-                self.level_select.options = levels
-            set_value(self.level_select, self.level)
-            modes = [(_(_MODE_NAMES[mode]), mode) for mode in MODES]
-            if list(self.mode_select.options) != modes:
-                self.mode_select.options = modes
-            set_value(self.mode_select, self.session.mode)
-
-    # -- saving and restoring the partie -------------------------------------------------------------
-    def partie_record(self) -> dict[str, Any]:
-        """The partie so far as a partie record (formats.md): the finished deals and the current
-        deal as far as it has gone, with the extra fields `role`, `level` and `settled`."""
-        return self.session.record()
-
-    def save(self, path: str | os.PathLike = DEFAULT_SAVE_PATH, overwrite: bool = False) -> bool:
-        """Write the partie to `path` (atomically; from a notebook, not from the page). A file
-        there that is not a saved partie is replaced only with `overwrite=True`; the message says
-        where the partie went, or why it did not."""
-        name = str(path or "").strip()
-        try:
-            if not name:
-                raise PiquetError(N_("Give the name of a file to save to."))
-            target = Path(name)
-            if not overwrite and (target.exists() or target.is_symlink()) and not _is_saved_partie(target):
-                raise PiquetError(N_("{file}: already exists and is not a saved partie; save with overwrite=True to replace it"), file=name)
-            try:
-                write_json_atomic(target, self.partie_record())
-                target.chmod(_new_file_mode())  # as any file the learner makes, not private to the kernel
-            except OSError as error:
-                raise PiquetError(N_("{file}: cannot be written ({reason})"), file=name, reason=error.strerror or error) from None
-        except PiquetError as error:
-            self._say(error, "error")
-            self._render()
-            return False
-        self._say(lambda: _("Partie saved to {file}.").format(file=name), "info")
-        self._render()
-        return True
-
-    def load(self, path: str | os.PathLike = DEFAULT_SAVE_PATH) -> bool:
-        """Restore a partie saved by `save`: its deals, the current deal with its undo history,
-        the role and the level. A missing, corrupt or foreign file is refused with the reason in
-        the message, and nothing else changes."""
-        name = str(path or "").strip()
-        try:
-            if not name:
-                raise PiquetError(N_("Give the name of a file to load."))
-            value = read_json_file(name)
-        except PiquetError as error:
-            self._refused(error)
-            return False
-        return self._restore(value, name, lambda: _("Partie loaded from {file}.").format(file=name))
-
-    def _keep_in_browser(self) -> None:
-        """The browser's copy of the partie, under the key of its mode (both sent together)."""
-        kept = self.session.public_record()
-        record = "" if kept is None else json.dumps(kept, ensure_ascii=False)
-        key = partie_key(self.session.mode)
-        with self.store.hold_sync():
-            if self.store.storage_key != key:
-                self.store.storage_key = key
-            if self.store.record != record:
-                self.store.record = record
-
-    def _on_record(self, source: str, value: Any, name: Any) -> None:
-        """A record the page sent: the one this browser kept, or a file the visitor uploaded.
-        A kept partie of the other mode (kept before each mode had its own) is set aside: the
-        table plays the mode it was opened in, as the address asked."""
-        if source == "restore":
-            kept = value.get("mode", "open") if isinstance(value, dict) else None
-            if kept in MODES and kept != self.session.mode:
-                self._say(lambda: _(_SET_ASIDE[kept]), "info")
-                self._render()
-                return
-            self._restore(value, name, lambda: _("The partie kept in this browser is restored."))
-        else:
-            shown = str(name)
-            self._restore(value, name, lambda: _("Partie loaded from {file}.").format(file=shown))
-
-    def _restore(self, value: Any, name: Any, said: Message) -> bool:
-        try:
-            session = PracticeSession.from_record(value, name, speak=not self.declare_check.value)
-        except PiquetError as error:
-            self._refused(error)
-            return False
-        session.show_talon = self.session.show_talon  # the study option stays
-        self.session = session
-        self._say(said, "info")
-        self._render()
-        return True
-
-    def _refused(self, error: PiquetError) -> None:
-        self._say(error, "error")
-        self._render()
-
-    # -- analysis ----------------------------------------------------------------------------------
-    @property
-    def card_values(self) -> CardValues | None:
-        """The solved values of the learner's legal cards now, if they have been computed."""
-        deal = self.deal
-        return self._values.get(_position_key(deal)) if deal.phase is Phase.PLAY else None
-
-    @property
-    def review(self) -> Review | None:
-        """The review of the finished deal, once computed."""
-        if self._review is not None and self._review[0] is self.deal:
-            return self._review[1]
-        return None
-
-    def show_values(self, on: bool = True) -> None:
-        """Mark (or stop marking) each legal card of the learner with its cost against the best."""
-        on = bool(on)
-        if self.values_button.value != on:
-            self.values_button.value = on  # its observer calls back here
-            return
-        self._render()
-
-    def show_talon(self, on: bool = True) -> None:
-        """The study option: the talon face up before it is drawn (face down by default)."""
-        on = bool(on)
-        if self.talon_check.value != on:
-            self.talon_check.value = on  # its observer calls back here
-            return
-        self.session.show_talon = on
-        self._hint = None  # its words depend on what the learner sees
-        self._render()
-
-    def study(self, on: bool = True) -> None:
-        """Closed piquet's "Study this deal": Undo may go back anywhere; the deal is marked studied."""
-        on = bool(on)
-        if self.study_check.value != on:
-            self.study_check.value = on  # its observer calls back here
-            return
-        if on != self.session.studying:  # not when the table only shows the session's state
-            self._do(lambda: self.session.study(on))
-
-    def declare_for_me(self, on: bool = True) -> None:
-        """The switch: the declarations made for the learner, or spoken by him (the default)."""
-        on = bool(on)
-        if self.declare_check.value != on:
-            self.declare_check.value = on  # its observer calls back here
-            return
-        self.session.speak = not on and self.session.mode == "open"
-        self.session.spoken = []
-        self._do(self.session.settle)
 
     def retry(self, index: int) -> None:
         """Take the table back to the moment of a mistake of the review, to try again."""
@@ -575,137 +308,9 @@ class PracticeTable(widgets.VBox):
         self._do(self.session.play_again)
 
     def say(self, key: str) -> None:
-        """The learner says the words of a `pw-speak` button (a key of `session.speech_choices()`,
-        or in closed piquet of `session.declaration_choices()`)."""
-        if self.session.mode == "closed":
-            self._do(lambda: self.session.declare_choice(key))
-        else:
-            self._do(lambda: self.session.say(key))
+        """The learner says the words of a `pw-speak` button (a key of `session.speech_choices()`)."""
+        self._do(lambda: self.session.say(key))
 
-    def show_hint(self) -> None:
-        """The Hint button: first the idea in words, asked again the best card or discards (the
-        solver, the exchange advisor) with the cards outlined on the table."""
-        try:
-            self.session.hint_request()
-        except PiquetError as error:
-            self._hint, self._hint_deal = None, None
-            self._say(error, "error")
-            self._render()
-            return
-        self.session.ask_hint()
-        self._find_hint()
-
-    def _find_hint(self) -> None:
-        """The analysis behind the hint at its present stage (quick once found)."""
-        deal = self.deal
-        task = self.session.hint_request(progress=self.analyst.runner.progress)
-
-        def done(found: object) -> None:
-            if self.deal is deal:
-                self._hint, self._hint_deal = found, deal  # type: ignore[assignment]
-                self._render()
-
-        # the exchange's whole-deal evaluation takes about a second: in the runner's thread,
-        # its progress shown, like a hard position's first solve
-        self.analyst.run(task, done)
-
-    def _request_values(self) -> None:
-        """The learner's legal cards marked with their cost, solved now or in the analyst's thread."""
-        deal = self.deal
-        key = _position_key(deal)
-        if key in self._values:
-            self._show_badges(deal, self._values[key])
-            return
-
-        def done(values: object) -> None:
-            self._values[key] = values  # type: ignore[assignment]
-            if self.deal is deal and self.values_button.value:
-                self._show_badges(deal, values)  # type: ignore[arg-type]
-                self._show_hint_text()  # in closed piquet, the note that they are averages
-
-        self.analyst.run(self.session.values_request(), done)
-
-    def _show_badges(self, deal: Deal, values: CardValues) -> None:
-        row = self.felt.hands[values.seat]
-        badges = {code: text for code, text in values.badges().items() if code in row.cards}
-        if row.badges != badges:
-            row.badges = badges
-
-    def _request_review(self) -> None:
-        final = self.deal
-        if self._review is not None and self._review[0] is final:
-            self._show_review()
-            return
-        timeline, seats, progress = list(self.timeline), self.learner_seats, self.analyst.runner.progress
-
-        def done(review: object) -> None:
-            if self.deal is final:
-                self._review = (final, review)  # type: ignore[assignment]
-                self._show_review()
-
-        if self.session.mode == "closed":  # from the learner's view then (analysis.closed_review)
-            level = self.level
-            self.analyst.run(lambda solver: closed_review(timeline, seats, solver, level=level, progress=progress), done)
-            return
-        self.analyst.run(lambda solver: review_deal(timeline, seats, solver, progress=progress), done)
-
-    def _show_review(self) -> None:
-        review = self.review
-        self._show_retries(review)
-        if review is None:
-            set_value(self.review_view, "")
-            set_shown(self.review_view, False)
-            return
-        if isinstance(review, ClosedReview):
-            set_value(self.review_view, closed_review_html(review, self.session.seat_label))
-            set_shown(self.review_view, True)
-            return
-        title = _("Review of your play") if self.role != "both" else _("Review of the play")
-        parts = [f"<h3>{escape(title)}</h3>", f'<p class="pw-review-summary">{escape(review.summary())}</p>']
-        if review.mistakes:
-            items = "".join(
-                f'<li class="pw-mistake" data-cost="{mistake.cost}">{escape(mistake.sentence())}</li>' for mistake in review.mistakes
-            )
-            parts.append(f'<ol class="pw-mistakes">{items}</ol>')
-        parts.extend(f'<p class="pw-exchange-note">{speak_symbols(escape(note.sentence()))}</p>' for note in review.exchanges)
-        set_value(self.review_view, "".join(parts))
-        set_shown(self.review_view, True)
-
-    def _show_retries(self, review: Review | None) -> None:
-        """A `pw-retry` button for each mistake (back to that moment) and `pw-play-again`, made
-        again for another review or in another language."""
-        language = get_language()
-        if self._retries_for is not None and self._retries_for[0] is review and self._retries_for[1] == language:
-            return
-        self._retries_for = (review, language)
-        if review is None:
-            set_children(self.retry_box, [], keep=[self.play_again_button])
-            set_shown(self.retry_box, False)
-            return
-        buttons = []
-        for mistake in review.mistakes if self.session.mode == "open" else ():  # closed: a move cannot be taken back
-            text = _("Try trick {trick} again").format(trick=mistake.trick)
-            button = widgets.Button(description=text, tooltip=mistake.sentence()).add_class("pw-retry")
-            button.on_click(lambda _b, index=mistake.index: self.retry(index))
-            buttons.append(button)
-        if self.session.replays_in_new_partie:
-            self.play_again_button.description = _("Play this deal again in a new partie")
-            self.play_again_button.tooltip = _("That was the partie's last deal: a new partie starts with the same cards, you in the other seat")
-        else:
-            self.play_again_button.description = _("Play this deal again")
-            self.play_again_button.tooltip = _("The same cards as the next deal of the partie, you in the other seat")
-        set_children(self.retry_box, [*buttons, self.play_again_button])
-        set_shown(self.retry_box, True)
-
-    def _show_hint_text(self) -> None:
-        shown = self._hint is not None and self._hint_deal is self.deal
-        words = self.session.hint_words(self._hint) if shown else ""
-        html = f'<p class="pw-hint-line" role="status">{escape(words)}</p>' if shown else ""
-        values = self.card_values if self.values_button.value else None
-        if isinstance(values, ExpectedValues):  # closed piquet: the values are averages, and say so
-            html += closed_values_note_html(values.samples)
-        set_value(self.hint_view, html)
-        set_shown(self.hint_view, bool(html))
 
     # -- words -------------------------------------------------------------------------------------
     def _say(self, text: Message, kind: str) -> None:
@@ -760,15 +365,6 @@ class PracticeTable(widgets.VBox):
 
     relabel = refresh  # the name CardRow uses for the same thing
 
-    def _forget_analysis_of_another_deal(self) -> None:
-        """Another deal is on the table (new, loaded or restored): what was found is about the old one."""
-        if self.timeline[0] is not self._analysed:
-            self._analysed = self.timeline[0]
-            self.analyst.new_deal()
-            self._values.clear()
-            self._review = None
-            self._hint = None
-
     def _render(self) -> None:
         self._forget_analysis_of_another_deal()
         self._sync_menus()
@@ -791,7 +387,8 @@ class PracticeTable(widgets.VBox):
             if self._hint is not None and self._hint_deal is deal:
                 outlined = {self._hint.seat: self.session.hint_outlined(self._hint)}
             self.felt.show(deal, highlight=highlight, marks=marks, outlined=outlined)
-            self.board.show(deal, meters(deal))
+            heard = self.session.heard_deal()  # closed piquet: the scores as counted aloud
+            self.board.show(heard, meters(heard))
             set_value(self.message, message_html(self.message_text, self.message_kind))
             exchange_turn = deal.phase is Phase.EXCHANGE and self.to_move_is_learner
             count = len(self.selection)
@@ -811,15 +408,15 @@ class PracticeTable(widgets.VBox):
             else:
                 number = _("Deal {number}").format(number=self.number)
             set_value(self.deal_number, f"<span>{escape(number)}</span>")
-            explained = self._explained()
-            set_value(self.explanation, self._explanation_html(explained))
+            explained_steps = explained(self.session)
+            set_value(self.explanation, explanation_panel(explained_steps))
             if self.message_kind == "error":  # a refusal: its reason alone
                 self.announcer.say(self.message_text, repeat=True)
             else:
-                said = [self.message_text, *(explanation_words(each, self.session.seat_label) for each in explained), self.board.words(deal)]
+                said = [self.message_text, *(explanation_words(each, self.session.seat_label) for each in explained_steps), self.board.words(heard)]
                 self.announcer.say(" ".join(said))
-            set_value(self.dialogue, self._dialogue_html())
-            set_value(self.partie_view, self._partie_html())
+            set_value(self.dialogue, dialogue_panel(self.session))
+            set_value(self.partie_view, partie_panel(self.session))
             if finished:
                 set_value(self.summary, summary_html(deal, self.session.seat_label))
             set_shown(self.summary, finished)
@@ -840,7 +437,7 @@ class PracticeTable(widgets.VBox):
     def _show_speech(self) -> None:
         """One `pw-speak` button for each thing the learner may say now (none when he is not
         speaking), in closed piquet each declaration he may make, and "Show me" (Law 55)."""
-        offered = self.session.speech_choices() + self.session.declaration_choices()
+        offered = self.session.speech_choices()
         can_show = self.session.can_show()
         keys = [choice.key for choice in offered] + (["show-me"] if can_show else [])
         if keys != self._speech_keys or [b.description for b in self.speech.children][: len(offered)] != [c.text for c in offered]:
@@ -853,92 +450,8 @@ class PracticeTable(widgets.VBox):
             self._speech_keys = keys
         set_shown(self.speech, bool(keys))
 
-    def _explained(self) -> list[Explanation]:
-        """What happened since the learner's last move, step by step (declarations are shown in
-        the dialogue panel)."""
-        steps = steps_of(self.timeline[self.session.mark :])[1:]
-        hidden = self.session.hidden_cards()
-        return [explain_step(step, hidden) for step in steps if step.kind.value in ("exchange", "play", "tally")][-4:]
-
-    def _explanation_html(self, explained: list[Explanation]) -> str:
-        parts = [explanation_html(each) for each in explained]
-        if not parts:
-            heading, waiting = _("What happens"), _("Each move is explained here as it is made.")
-            return f"<h3>{escape(heading)}</h3><p>{escape(waiting)}</p>"
-        return "".join(parts)
-
-    def _dialogue_html(self) -> str:
-        deal = self.deal
-        title = "<h3>{}</h3>".format(escape(_("The declarations")))
-        spoken = self.session.spoken
-        if len(deal.declarations) < 2 and not spoken:
-            waiting = _("The declarations come after the exchange.")
-            return title + f'<p class="pw-empty">{escape(waiting)}</p>'
-        parts = [title]
-        declarations = deal.declarations
-        for index in range(len(declarations) // 2):
-            elder, younger = declarations[2 * index], declarations[2 * index + 1]
-            parts.append(dialogue_html(category_dialogue(elder, younger, deal), self.session.seat_label))
-        if spoken:
-            parts.append(dialogue_html([(line.seat, line.text) for line in spoken], self.session.seat_label))
-        if self.session.shown:
-            text = _("Shown by the computer: {cards}").format(cards=", ".join(card.name_in_words() for card in self.session.shown))
-            parts.append(f'<p class="pw-shown">{escape(text)}</p>')
-        scored = [event for event in deal.events if event.kind in ("carte_blanche", "point", "sequence", "sets", "repique")]
-        if scored:
-            items = "".join(f"<li>{escape(explain_event(deal, event))}</li>" for event in scored)
-            parts.append(f'<ul class="pw-score-lines">{items}</ul>')
-        return "".join(parts)
-
-    def _partie_html(self) -> str:
-        partie = self.partie_so_far
-        title = "<h3>{}</h3>".format(escape(_("The partie")))
-        head = "<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>".format(
-            escape(_("Deal")), escape(_("Elder")), escape(self.session.player_name(LEARNER)), escape(self.session.player_name(COMPUTER))
-        )
-        rows = []
-        studied_mark = ' <span class="pw-studied">({})</span>'.format(escape(_("studied")))
-        for number in range(1, len(partie.deals) + 1):
-            scores = partie.deal_scores(number)
-            studied = studied_mark if number in self.session.studied else ""
-            rows.append(
-                f"<tr><td>{number}{studied}</td><td>{escape(self.session.player_name(partie.elder(number)))}</td>"
-                f"<td>{scores[LEARNER]}</td><td>{scores[COMPUTER]}</td></tr>"
-            )
-        totals = partie.totals
-        total = _("Total")
-        rows.append(f'<tr class="pw-row-total"><td>{escape(total)}</td><td></td><td>{totals[LEARNER]}</td><td>{totals[COMPUTER]}</td></tr>')
-        result = ""
-        if self.settled:
-            result = f'<p class="pw-result">{escape(self.session.result_sentence())}</p>'
-        return f"{title}<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>{result}"
-
-
-# Where the focus goes when the control that held it goes (widgets/focus.py): the next thing to
 # say, else the card to play, else the next deal, else Discard, else the explanation.
 PRACTICE_FOCUS = (
     ".pw-speech button.pw-speak", ".pw-felt .pw-card[tabindex='0']", "button.pw-next-deal", "button.pw-confirm",
     "button.pw-retry", ".pw-explanation",
 )
-
-
-def _is_saved_partie(path: Path) -> bool:
-    """`path` is a regular file holding a partie record (so that saving over it loses nothing else)."""
-    if not path.is_file() or path.is_symlink():
-        return False
-    try:
-        return is_partie(read_json_file(path))
-    except PiquetError:
-        return False
-
-
-def _new_file_mode() -> int:
-    """The mode a new file gets from the process's umask (0o644 under the usual 022)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-def _position_key(deal: Deal) -> tuple:
-    """What the solver's values depend on: the position of the play."""
-    return (deal.hands, deal.leader, deal.led, deal.tricks_won, deal.scores, deal.rules.low_cards_count_in_play)

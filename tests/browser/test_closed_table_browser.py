@@ -1,6 +1,7 @@
 """The practice table in closed mode in a real Chromium: `?mode=closed` in the app's address
-draws the computer's twelve cards and the talon face down, and the learner sinks his point
-through the `pw-speak` buttons, scored as he declared it (rules 4 and 8b)."""
+draws the computer's twelve cards and the talon face down; the learner speaks his part of the
+declarations with the `pw-speak` buttons, as elder and as younger, in the real order, and may sink
+(rules 4 and 8b)."""
 
 from __future__ import annotations
 
@@ -61,9 +62,10 @@ def test_the_learner_sinks_his_point_and_the_score_follows(open_table: Callable[
     expect(page.locator('.pw-hand-younger .pw-card[data-face="down"]')).to_have_count(12)
     page.locator('.pw-hand-elder .pw-card[data-card="JS"]').click()
     page.locator("button.pw-confirm").click()
-    page.get_by_role("button", name="point of seven in hearts (sinking)", exact=True).click()
+    page.get_by_role("button", name="Point of seven.", exact=True).click()
     # The point of seven beats younger's shorter point and scores one a card: 7, not the 8 held.
     expect(page.locator(".pw-score-elder")).to_have_text("7")
+    expect(page.locator(".pw-dialogue-panel")).to_contain_text("Point of seven.")
     # Younger's point lost: Law 55 shows only a scoring combination, so there is nothing to ask for.
     expect(page.locator(".pw-speech button").first).to_be_visible()
     expect(page.locator("button.pw-show-me")).to_have_count(0)
@@ -80,7 +82,7 @@ def test_the_closed_review_reads_the_hands_as_dealt_in_words(open_page: Callable
         f"table = PracticeTable(role='elder', mode='closed', level='beginner', keep_in_browser=False, deal=Deal.new(*(parse_cards(t) for t in {ARRANGED!r})))\n"
         "session = table.session\n"
         "session.select('elder', 'JS'); session.confirm()\n"
-        "while session.deal.phase is Phase.DECLARATIONS: session.declare_choice(session.declaration_choices()[-1].key)\n"
+        "while session.deal.phase is Phase.DECLARATIONS: session.say(session.speech_choices()[0].key)\n"
         "while session.deal.phase is Phase.PLAY: session.select(session.deal.to_move, session.deal.playable_cards()[0])\n"
         "table.refresh()\n"
         "table"
@@ -94,3 +96,76 @@ def test_the_closed_review_reads_the_hands_as_dealt_in_words(open_page: Callable
     expect(page.locator(".pw-review")).to_contain_text("with perfect play: elder")
     expect(page.locator(".pw-review .pw-declaration-note").first).to_contain_text("sank it")
     page.screenshot(path=str(artifacts / "closed-review.png"), full_page=True)
+
+
+# Both hold a point of five worth 44 and a quint minor after the exchange (elder discards the 7S
+# for the KD; the beginner, younger, keeps its diamonds): "How much?", then "Equal", twice.
+EQUAL = (
+    "AS KS QS 7S JH TH 9H 8H 7H AD AC KC",
+    "JS TS 9S 8S AH KH QH JD TD 9D 8D 7D",
+    "KD QC QD 7C 8C 9C TC JC",
+)
+
+
+def test_elder_speaks_his_declarations_and_hears_how_much_and_equal(open_table: Callable[..., Page], artifacts: Path) -> None:
+    page = open_table("closed_equal", EQUAL, role="elder", mode="closed", level="beginner")
+    page.locator('.pw-hand-elder .pw-card[data-card="7S"]').click()
+    page.locator("button.pw-confirm").click()
+    dialogue = page.locator(".pw-dialogue-panel")
+    page.get_by_role("button", name="Point of five.", exact=True).click()
+    expect(dialogue).to_contain_text("How much?")
+    page.get_by_role("button", name="Forty-five.", exact=True).click()
+    expect(page.locator(".pw-message")).to_contain_text("Your point of five counts forty-four.")
+    page.get_by_role("button", name="Forty-four.", exact=True).click()
+    expect(dialogue).to_contain_text("Equal.")
+    page.get_by_role("button", name="A quint.", exact=True).click()
+    expect(dialogue).to_contain_text("To what?")
+    page.get_by_role("button", name="Quint minor.", exact=True).click()
+    expect(dialogue.locator("text=Equal.")).to_have_count(2)
+    expect(page.locator(".pw-score-elder")).to_have_text("0")  # an equality scores nothing
+    page.get_by_role("button", name="Three aces.", exact=True).click()
+    page.get_by_role("button", name="And three kings.", exact=True).click()
+    expect(page.locator(".pw-score-elder")).to_have_text("6")
+    expect(dialogue).to_contain_text("And three kings.")
+    page.screenshot(path=str(artifacts / "closed-equal.png"), full_page=True)
+
+
+def test_younger_answers_only_once_elder_has_spoken_and_a_claim_beyond_her_hand_is_refused(
+    open_table: Callable[..., Page], artifacts: Path
+) -> None:
+    page = open_table("closed_younger", ARRANGED, role="younger", mode="closed", level="beginner")
+    expect(page.locator('.pw-hand-elder .pw-card[data-face="down"]')).to_have_count(12)
+    expect(page.locator(".pw-speech button.pw-speak")).to_have_count(0)  # nothing to answer yet
+    page.locator('.pw-hand-younger .pw-card[data-card="7S"]').click()
+    page.locator("button.pw-confirm").click()
+    dialogue = page.locator(".pw-dialogue-panel")
+    expect(dialogue).to_contain_text("Point of eight.")
+    expect(page.locator(".pw-speech button.pw-speak")).to_have_text(["Good.", "Not good.", "Equal.", "How much?"])
+    page.get_by_role("button", name="Not good.", exact=True).click()
+    expect(page.locator(".pw-message")).to_contain_text("the answer is \u201cGood.\u201d")
+    page.get_by_role("button", name="Good.", exact=True).click()
+    expect(dialogue).to_contain_text("Eight.")
+    expect(page.locator(".pw-score-elder")).to_have_text("8")
+    page.locator("button.pw-show-me").click()  # elder's point scored: Law 55 shows its cards
+    expect(page.locator(".pw-shown")).to_contain_text("ace of hearts")
+    expect(page.locator(".pw-shown")).not_to_contain_text("spades")
+    page.screenshot(path=str(artifacts / "closed-younger.png"), full_page=True)
+
+
+def test_a_seat_chosen_mid_deal_asks_before_ending_the_deal(open_table: Callable[..., Page]) -> None:
+    page = open_table("closed_seat_question", ARRANGED, role="elder", mode="closed", level="beginner")
+    page.locator('.pw-hand-elder .pw-card[data-card="JS"]').click()
+    page.locator("button.pw-confirm").click()
+    expect(page.get_by_role("button", name="Point of eight.", exact=True)).to_be_visible()
+    seat = page.locator(".pw-role select")
+    seat.select_option(label="I play younger")  # a committed choice
+    expect(page.locator(".pw-ask")).to_contain_text("Start a new partie?")
+    expect(seat).to_have_value("I play elder")  # the seat in play, while it asks
+    page.locator("button.pw-ask-no").click()
+    expect(page.locator(".pw-ask")).to_be_hidden()
+    expect(page.get_by_role("button", name="Point of eight.", exact=True)).to_be_visible()  # the deal goes on
+    seat.select_option(label="I play younger")
+    page.locator("button.pw-ask-yes").click()
+    expect(seat).to_have_value("I play younger")
+    expect(page.locator(".pw-hand-younger .pw-card")).to_have_count(12)
+    expect(page.locator('.pw-hand-younger .pw-card[data-face="down"]')).to_have_count(0)  # his own hand now

@@ -1,0 +1,215 @@
+"""The closed table's declarations, spoken by the learner in the real order (rules.md section 4):
+each branch of the dialogue through the session, as elder and as younger, on arranged deals
+(tests/closed_helpers.py) whose outcome is worked out by hand in the comments."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from closed_helpers import ELDER_44, FIVE_47, FIVE_49, QUART_MAJOR, SIX_HEARTS, YOUNGER_44, at_declarations, say_in_full
+
+from piquet_widgets.engine.cards import parse_cards
+from piquet_widgets.engine.deal import ELDER, YOUNGER, Phase
+from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.engine.records import record_timeline
+from piquet_widgets.teach.closed_dialogue import sunk
+from piquet_widgets.teach.session import PracticeSession
+
+
+def said(session: PracticeSession) -> list[list[str]]:
+    """The dialogue as "e: words" / "y: words", category by category."""
+    return [[f"{line.seat.key[0]}: {line.text}" for line in block] for block in session.dialogue()]
+
+
+def offered(session: PracticeSession) -> list[str]:
+    return [choice.text for choice in session.speech_choices()]
+
+
+def refused(session: PracticeSession, key: str, reason: str) -> None:
+    """`key` is refused with `reason` and nothing changes."""
+    before, lines = session.deal, said(session)
+    with pytest.raises(PiquetError, match=re.escape(reason)):
+        session.say(key)
+    assert session.deal is before and said(session) == lines
+
+
+def category_points(session: PracticeSession, kind: str) -> list[tuple[str, int]]:
+    return [(event.player.key, event.points) for event in session.deal.events if event.kind == kind]
+
+
+def lead_and_answer(session: PracticeSession) -> None:
+    """Trick 1: whoever the learner is, his first playable card."""
+    while not session.deal.tricks:
+        session.select(session.deal.to_move, session.deal.playable_cards()[0])
+
+
+# -- "Good" and "Not good" -------------------------------------------------------------------------
+def test_elder_announces_hears_good_and_reckons_at_once_not_good_and_hears_nothing_more():
+    session = at_declarations("elder", SIX_HEARTS, QUART_MAJOR)
+    assert "Point of six." in offered(session) and "No point." in offered(session)
+    refused(session, "announce:point:7", "You hold six hearts")  # more than he holds
+    session.say("announce:point:6")
+    # younger (the computer) holds four spades at most: "Good", and elder scores six at once.
+    assert said(session)[0] == ["e: Point of six.", "y: Good.", "e: Six.", "y: Show me."]
+    assert category_points(session, "point") == [("elder", 6)]
+    session.say("announce:sequence:3")  # his best: two tierces, against her quart major
+    assert said(session)[1] == ["e: A tierce.", "y: Not good."]  # what beat him is not said yet
+    session.say("announce:sets:3:7")  # three aces, against fourteen knaves
+    assert said(session)[2] == ["e: Three aces.", "y: Not good."]
+    assert session.deal.phase is Phase.PLAY
+    assert session.deal.scores[YOUNGER] == 24 and session.heard_deal().scores == (6, 0)
+    lead_and_answer(session)  # younger reckons as she plays to trick 1
+    assert said(session)[1][2:] == ["y: Quart major and tierce to the king: seven."]
+    assert said(session)[2][2:] == ["y: Fourteen knaves and three queens: seventeen."]
+    assert session.heard_deal().scores == session.deal.scores
+
+
+def test_younger_answers_good_and_not_good_and_a_claim_beyond_her_hand_is_refused():
+    session = at_declarations("younger", SIX_HEARTS, QUART_MAJOR)
+    # The computer (elder) has spoken first; her answers come after its announcement.
+    assert said(session) == [["e: Point of six."]]
+    assert offered(session) == ["Good.", "Not good.", "Equal.", "How much?"]
+    refused(session, "reply:not_good", "Your point of four against elder's point of six")
+    refused(session, "reply:ask", "yours is the point of four")
+    refused(session, "reply:equal", "ask it first")
+    session.say("reply:good")
+    assert said(session)[0] == ["e: Point of six.", "y: Good.", "e: Six."]
+    assert said(session)[1] == ["e: A tierce."]
+    refused(session, "reply:ask", "yours is the quart major")  # longer: nothing to ask
+    session.say("reply:not_good")
+    assert said(session)[2] == ["e: Three aces."]
+    session.say("reply:not_good")  # fourteen knaves
+    assert session.deal.phase is Phase.PLAY and category_points(session, "sets") == [("younger", 17)]
+    assert said(session)[1] == ["e: A tierce.", "y: Not good."]
+    lead_and_answer(session)
+    assert said(session)[1][2:] == ["y: Quart major and tierce to the king: seven.", "e: Show me."]
+
+
+def test_elder_adds_after_good_what_else_he_scores_and_may_keep_it_back():
+    session = at_declarations("elder", QUART_MAJOR, SIX_HEARTS)
+    session.say("announce:point:4")
+    assert said(session)[0] == ["e: Point of four.", "y: Not good."]
+    session.say("announce:sequence:4")
+    assert said(session)[1] == ["e: A quart.", "y: Good."]
+    assert offered(session) == ["And a tierce.", "That is all."]
+    session.say("add:KC QC JC")
+    assert said(session)[1] == ["e: A quart.", "y: Good.", "e: And a tierce.", "e: Seven.", "y: Show me."]
+    session.say("announce:sets:4:4")
+    assert offered(session) == ["And three queens.", "That is all."]
+    session.say("add:none")  # three queens sunk
+    assert said(session)[2] == ["e: Fourteen knaves.", "y: Good.", "e: Fourteen.", "y: Show me."]
+    assert category_points(session, "sequence") == [("elder", 7)] and category_points(session, "sets") == [("elder", 14)]
+    assert [combo.name() for combo in sunk(session.deal, ELDER)] == ["three queens"]
+
+
+# -- "How much?" / "To what?" -------------------------------------------------------------------------
+def test_how_much_and_to_what_as_elder():
+    session = at_declarations("elder", FIVE_49, FIVE_47)
+    session.say("announce:point:5")
+    assert said(session) == [["e: Point of five.", "y: How much?"]]
+    assert offered(session) == ["Forty-eight.", "Forty-nine.", "Fifty."]
+    refused(session, "answer:48", "Your point of five counts forty-nine")
+    session.say("answer:49")
+    assert said(session)[0] == ["e: Point of five.", "y: How much?", "e: Forty-nine.", "y: Good.", "e: Five.", "y: Show me."]
+    session.say("announce:sequence:4")
+    assert said(session)[1] == ["e: A quart.", "y: To what?"]
+    session.say("answer:7")
+    assert said(session)[1][2:4] == ["e: Quart major.", "y: Good."]
+    assert category_points(session, "point") == [("elder", 5)] and category_points(session, "sequence") == [("elder", 4)]
+
+
+def test_how_much_and_to_what_as_younger():
+    session = at_declarations("younger", FIVE_49, FIVE_47)
+    refused(session, "reply:not_good", "as long as elder's: ask \u201cHow much?\u201d")
+    session.say("reply:ask")
+    assert said(session) == [["e: Point of five.", "y: How much?", "e: Forty-nine."]]
+    assert offered(session) == ["Good.", "Not good.", "Equal."]
+    refused(session, "reply:not_good", "point of five (47) against elder's point of five (49)")
+    refused(session, "reply:equal", "not equal")
+    session.say("reply:good")
+    assert said(session)[1] == ["e: A quart."]
+    session.say("reply:ask")
+    assert said(session)[1] == ["e: A quart.", "y: To what?", "e: Quart major."]
+    session.say("reply:good")
+    assert category_points(session, "point") == [("elder", 5)] and category_points(session, "sequence") == [("elder", 4)]
+
+
+# -- "Equal" ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("role", ["elder", "younger"])
+def test_equal_scores_nobody(role):
+    """Both points of five are worth 44, both quints are quints minor (knave to seven): nobody scores either."""
+    session = at_declarations(role, ELDER_44, YOUNGER_44)
+    for declared in (2, 4):  # the point, then the sequences
+        if role == "younger":
+            refused(session, "reply:equal", "ask it first")
+        while len(session.deal.declarations) < declared:
+            say_in_full(session)
+    assert said(session)[0] == ["e: Point of five.", "y: How much?", "e: Forty-four.", "y: Equal."]
+    assert said(session)[1] == ["e: A quint.", "y: To what?", "e: Quint minor.", "y: Equal."]
+    assert not category_points(session, "point") and not category_points(session, "sequence")
+
+
+# -- sinking ----------------------------------------------------------------------------------------
+def test_sinking_as_elder_and_as_younger_is_allowed_and_named():
+    session = at_declarations("elder", SIX_HEARTS, QUART_MAJOR)
+    session.say("announce:point:5")  # five of his six hearts
+    assert category_points(session, "point") == [("elder", 5)]
+    assert [combo.length for combo in sunk(session.deal, ELDER)] == [6]
+    younger = at_declarations("younger", SIX_HEARTS, QUART_MAJOR)
+    younger.say("reply:good")
+    younger.say("reply:good")  # "Good" to a tierce, holding a quart major: sinking it
+    assert category_points(younger, "sequence") == [("elder", 6)]  # elder's two tierces
+    assert [combo.name() for combo in sunk(younger.deal, YOUNGER)] == ["quart major", "tierce to the king"]
+
+
+# -- Law 55 ---------------------------------------------------------------------------------------------
+def test_show_me_only_a_scoring_combination_of_the_computer_and_only_its_cards():
+    session = at_declarations("younger", SIX_HEARTS, QUART_MAJOR)
+    with pytest.raises(PiquetError, match="only a combination that scored"):
+        session.show_me()
+    session.say("reply:good")  # elder's point of six scores: he has reckoned it
+    assert session.can_show()
+    session.show_me()
+    assert set(session.shown) == set(parse_cards("AH KH QH 9H 8H 7H"))
+    with pytest.raises(PiquetError, match="already"):
+        session.show_me()
+    elder = at_declarations("elder", SIX_HEARTS, QUART_MAJOR)
+    for _ in range(3):
+        say_in_full(elder)
+    with pytest.raises(PiquetError, match="as she plays to the first trick"):
+        elder.show_me()  # her quart scored, but she has not reckoned it yet
+    lead_and_answer(elder)
+    elder.show_me()
+    # Her quart, tierce and three queens; her fourteen knaves showed themselves when she named them.
+    assert set(elder.shown) == set(parse_cards("AS KS QS JS KC QC JC QD"))
+    assert not set(parse_cards("JD JH")) & elder.hidden_cards()
+    assert not set(parse_cards("9D TH")) & set(elder.shown)  # cards of hers that make nothing stay hidden
+
+
+def test_the_record_holds_what_was_declared_and_replays_to_the_same_scores():
+    session = at_declarations("younger", SIX_HEARTS, QUART_MAJOR)
+    session.say("reply:good")
+    session.say("reply:good")  # the quart sunk
+    session.say("reply:not_good")
+    record = session.record()
+    deal = record["deals"][-1]
+    assert deal["declared"] == {"younger": {"sequences": []}}  # nothing below a tierce: nothing declared
+    assert record_timeline({**deal, "rules": record["rules"]})[-1].scores == session.deal.scores
+    assert PracticeSession.from_record(record).deal.scores == session.deal.scores
+
+
+def test_undo_never_goes_back_before_what_show_me_showed_and_says_the_computer_s_words_again():
+    session = at_declarations("younger", SIX_HEARTS, QUART_MAJOR)
+    session.say("reply:good")
+    session.undo()  # words are not cards: the answer may be taken back
+    assert said(session) == [["e: Point of six."]]  # and elder announces again
+    session.redo()
+    assert said(session)[-1] == ["e: A tierce."]
+    session.show_me()  # elder's six hearts, seen
+    assert not session.can_undo
+    with pytest.raises(PiquetError, match="Study this deal"):
+        session.undo()
+    session.study(True)
+    session.undo()
+    assert said(session) == [["e: Point of six."]] and session.studied == {1}
