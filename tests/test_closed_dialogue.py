@@ -13,8 +13,13 @@ from piquet_widgets.engine.cards import parse_cards
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Phase
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.records import record_timeline
-from piquet_widgets.teach.closed_dialogue import sunk
+from piquet_widgets.analysis.closed_review import sunk_or_forgotten
 from piquet_widgets.teach.session import PracticeSession
+
+
+def sunk(deal, seat):
+    """What `seat` held and did not declare, as the closed review reads it."""
+    return [combo for note in sunk_or_forgotten(deal, seat) for combo in note.held if combo not in note.declared]
 
 
 def said(session: PracticeSession) -> list[list[str]]:

@@ -39,7 +39,7 @@ from piquet_widgets.teach.events import combination_list, point_words
 from piquet_widgets.teach.speech import Choice, Said, choices, untrue
 from piquet_widgets.teach.words import capital, number_words
 
-__all__ = ["CategoryTalk", "category_script", "sunk"]
+__all__ = ["CategoryTalk", "category_script"]
 
 Decide = Callable[[Deal], Declare]  # the computer's declaration at a deal where it is to declare
 
@@ -297,12 +297,6 @@ def _reckoning(winner: Declaration, after: Deal, words: str) -> list[Line]:
             total = number_words(running + events[index + 1].points)
             lines.append(Line(seat, _("And sixty for the repique: {total}.").format(total=total), "repique", "say"))
     return lines
-
-
-def sunk(deal: Deal, seat: Seat) -> list[Combination]:
-    """What `seat` held and did not declare (sinking), category by category: each combination
-    of his declaration in full that is not among those he declared."""
-    return [combo for declared in deal.declarations if declared.player is seat for combo in declared.holds if combo not in declared.combinations]
 
 
 # -- inside ----------------------------------------------------------------------------------------
