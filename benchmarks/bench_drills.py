@@ -2,7 +2,7 @@
 
     python benchmarks/bench_drills.py [--seeds 30] [--evaluated-seeds 6]
 
-For every drill of the lessons and every level, `--seeds` drills are dealt (seeds 0, 1, ...); the
+For every registered kind of drill and every level, `--seeds` drills are dealt (seeds 0, 1, ...); the
 figures printed are the median and the worst over them. A drill is dealt when the learner asks
 for it, so the worst should stay well under a tenth of a second.
 
@@ -20,7 +20,7 @@ import statistics
 import time
 
 from figures import figure, machine, write_results
-from piquet_widgets.teach.drills import EVALUATED, LESSON_DRILLS, LEVELS, check, make, needs_valuing
+from piquet_widgets.teach.drills import KINDS, LEVELS, check, make, needs_valuing
 
 
 def main() -> None:
@@ -30,26 +30,24 @@ def main() -> None:
     args = parser.parse_args()
     started = machine()
 
-    specs = {(spec.kind, spec.options): spec for specs in LESSON_DRILLS.values() for spec in specs}
     instant: dict[str, list[float]] = {}  # by drill: every time dealing it took
     evaluated: list[float] = []
     judgements: list[float] = []
-    for (kind, options), spec in specs.items():
-        for level in range(1, min(spec.levels, LEVELS) + 1):
+    for label, kind in KINDS.items():
+        for level in range(1, min(kind.levels, LEVELS) + 1):
             times, judged = [], []
-            for seed in range(args.evaluated_seeds if kind in EVALUATED else args.seeds):
+            for seed in range(args.evaluated_seeds if kind.evaluated else args.seeds):
                 start = time.perf_counter()
-                drill = make(spec, seed, level)
+                drill = make(kind, seed, level)
                 times.append(time.perf_counter() - start)
-                if kind in EVALUATED:
+                if kind.evaluated:
                     lowest = (min(drill.rows[0].cards, key=lambda card: card.rank),)
                     unvalued = needs_valuing(drill, lowest)
                     start = time.perf_counter()
                     check(drill, lowest)
                     if unvalued:
                         judged.append(time.perf_counter() - start)
-            label = kind + "".join(f" {value}" for _name, value in options)
-            if kind in EVALUATED:
+            if kind.evaluated:
                 evaluated += times
                 judgements += judged
             else:

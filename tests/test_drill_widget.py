@@ -9,7 +9,7 @@ import json
 import pytest
 from widget_helpers import click_card, find, find_all, text_of
 
-from piquet_widgets.teach.drills import DrillSpec, lesson_drills
+from piquet_widgets.teach.drills import lesson_drills
 from piquet_widgets.teach.lessons import LESSONS
 from piquet_widgets.widgets.drill import DrillView
 from piquet_widgets.widgets.lesson import LessonView
@@ -32,7 +32,7 @@ def test_every_lesson_page_has_its_drills(progress_file) -> None:
 
 def test_clicking_the_cards_of_the_point_solves_the_drill_and_saves_it(progress_file) -> None:
     view = find(LessonView(3).drills(), "pw-drill-1")
-    assert view.spec.kind == "point_cards"
+    assert view.kind.name == "point_cards"
     row = view.card_rows[view.drill.pick]
     for card in view.drill.solution:
         click_card(row, card.code)
@@ -45,7 +45,7 @@ def test_clicking_the_cards_of_the_point_solves_the_drill_and_saves_it(progress_
 
 
 def test_two_wrong_tries_show_the_answer_with_its_cards(progress_file) -> None:
-    view = DrillView(DrillSpec("follow", "Follow suit"), seed=4)
+    view = DrillView("follow", seed=4)
     while len(view.drill.solution) == len(view.drill.rows[1].cards):  # a hand that must follow
         view.another(raise_level=False)
     row = view.card_rows[1]
@@ -64,7 +64,7 @@ def test_two_wrong_tries_show_the_answer_with_its_cards(progress_file) -> None:
 
 
 def test_another_deals_a_fresh_drill_harder_after_a_solved_one(progress_file) -> None:
-    view = DrillView(DrillSpec("trick", "Who wins?"), seed=9)
+    view = DrillView("trick", seed=9)
     first = view.drill
     view.new_button.click()
     assert view.drill.rows != first.rows and view.level == 1  # not solved: the same level
@@ -81,7 +81,7 @@ def test_another_drill_closes_the_cards_and_buttons_of_the_last(progress_file) -
     """In a kernel a widget lives until it is closed: drill after drill must not pile them up."""
     import ipywidgets
 
-    view = DrillView(DrillSpec("trick", "Who wins?"), seed=9)
+    view = DrillView("trick", seed=9)
     view.new_button.click()
     rows, buttons = list(view.card_rows), find_all(view, "pw-drill-choice")
     count = len(ipywidgets.widget._instances)
@@ -93,7 +93,7 @@ def test_another_drill_closes_the_cards_and_buttons_of_the_last(progress_file) -
 
 
 def test_a_typed_answer_that_is_not_a_number_is_no_try(progress_file) -> None:
-    view = DrillView(DrillSpec("card_values", "Values"), seed=2)
+    view = DrillView("card_values", seed=2)
     view.number.value = "forty"
     view.check_button.click()
     assert view.tries == 0 and "number" in text_of(view.feedback.value)
@@ -103,7 +103,7 @@ def test_a_typed_answer_that_is_not_a_number_is_no_try(progress_file) -> None:
 
 
 def test_naming_a_sequence_takes_the_cards_and_the_name(progress_file) -> None:
-    view = DrillView(DrillSpec("best_sequence", "Best"), seed=3)
+    view = DrillView("best_sequence", seed=3)
     cards, key = view.drill.solution
     view.choices.children[0].click()  # no card selected yet: no try
     assert view.tries == 0 and "Click the cards first" in text_of(view.feedback.value)
@@ -121,7 +121,7 @@ def test_naming_a_sequence_takes_the_cards_and_the_name(progress_file) -> None:
 def test_the_drill_follows_the_language(progress_file) -> None:
     from piquet_widgets.widgets.language import change_language
 
-    view = DrillView(DrillSpec("trick", "Who wins the trick?"), seed=5)
+    view = DrillView("trick", seed=5)
     leader = view.drill.rows[0].caption.params[0][1].seat  # the seat that led, which begins the caption
     view.choose(next(key for key in view.drill.choices if key != view.drill.solution))
     english = view.feedback.value
@@ -141,7 +141,7 @@ def test_a_discard_drill_is_dealt_and_judged_by_the_analysis_runner(progress_fil
     with "Analysing…" shown, and a discard the evaluator had not valued is valued the same way."""
     from piquet_widgets.analysis.evaluator import evaluate_exchange
 
-    view = DrillView(DrillSpec("discard", "Choose a discard"), seed=5)
+    view = DrillView("discard", seed=5)
     if view.dealing:  # not dealt within the runner's budget: the drill follows from its thread
         assert "Analysing…" in view.analyst.status.value and not view.card_rows
     # every button has its name meanwhile (a screen reader says it; axe-core checks it)
@@ -166,7 +166,7 @@ def test_a_discard_drill_is_dealt_and_judged_by_the_analysis_runner(progress_fil
 
 
 def test_a_discard_the_rules_forbid_costs_no_try(progress_file) -> None:
-    view = DrillView(DrillSpec("discard", "Choose a discard"), seed=5)
+    view = DrillView("discard", seed=5)
     view.analyst.runner.wait()
     most = view.drill.facts["most"]
     for _ in range(3):  # more than the tries before the answer is shown

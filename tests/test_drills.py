@@ -12,13 +12,14 @@ from hypothesis import strategies as st
 
 from helpers import arranged_deal, declare_all
 from piquet_widgets.engine import ELDER
-from piquet_widgets.teach.drills import Attempt, DISCARD_TOLERANCE, KINDS, LESSON_DRILLS, LEVELS, DrillSpec, check, make, read_number
+from piquet_widgets.teach.drills import DISCARD_TOLERANCE, KINDS, LESSON_DRILLS, LEVELS, Attempt, check, make, read_number
 from piquet_widgets.teach.lessons import LESSONS
 
 RANKS = "789TJQKA"
 VALUES = {"7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
-# "Choose a discard" is judged by a valuation, not by one answer of the rules: tested on its own below.
-SPECS = sorted({spec for specs in LESSON_DRILLS.values() for spec in specs if spec.kind != "discard"}, key=repr)
+# Every registered kind but those judged by the whole-deal evaluator ("Choose a discard" is judged by
+# a valuation, not by one answer of the rules: tested on its own below).
+SPECS = sorted(name for name, kind in KINDS.items() if not kind.evaluated)
 seeds = st.integers(0, 2**32 - 1)
 levels = st.integers(1, LEVELS)
 
@@ -76,7 +77,7 @@ def wrong_answer(drill):
 
 def rules_answer(drill):
     """What the rules say the answer is, from what the drill shows."""
-    kind, rows = drill.kind, drill.rows
+    kind, rows = drill.kind.split("-")[0], drill.rows  # verdict-point is a verdict
     if kind == "highest":
         suit = drill.facts["suit"].letter
         return max((c for c in rows[0].cards if c.code[1] == suit), key=rank)
@@ -165,16 +166,16 @@ def settle(drill):
 
 def test_every_lesson_has_three_drills_of_known_kinds_easiest_first() -> None:
     for lesson in LESSONS:
-        specs = LESSON_DRILLS[lesson.slug]
-        assert len(specs) >= 3 and all(spec.kind in KINDS for spec in specs)
+        names = LESSON_DRILLS[lesson.slug]
+        assert len(names) >= 3 and all(name in KINDS for name in names)
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.kind + "".join(f"-{v}" for _k, v in spec.options))
+@pytest.mark.parametrize("name", SPECS, ids=str)
 @settings(max_examples=25, deadline=None)
 @given(seed=seeds, level=levels)
 @example(seed=858776, level=1)  # younger's one face card went back to the talon: a false carte blanche
-def test_each_drill_is_answered_by_the_rules(spec: DrillSpec, seed: int, level: int) -> None:
-    drill = make(spec, seed, level)
+def test_each_drill_is_answered_by_the_rules(name: str, seed: int, level: int) -> None:
+    drill = make(name, seed, level)
     expected = rules_answer(drill)
     if drill.answer == "card" and isinstance(drill.solution, frozenset):
         assert drill.solution == expected
@@ -185,11 +186,11 @@ def test_each_drill_is_answered_by_the_rules(spec: DrillSpec, seed: int, level: 
     assert drill.prompt.text() and drill.explanation.text()
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.kind + "".join(f"-{v}" for _k, v in spec.options))
+@pytest.mark.parametrize("name", SPECS, ids=str)
 @settings(max_examples=25, deadline=None)
 @given(seed=seeds, level=levels)
-def test_a_first_miss_hints_at_the_method_and_the_second_names_the_right_cards(spec: DrillSpec, seed: int, level: int) -> None:
-    drill = make(spec, seed, level)
+def test_a_first_miss_hints_at_the_method_and_the_second_names_the_right_cards(name: str, seed: int, level: int) -> None:
+    drill = make(name, seed, level)
     wrong = wrong_answer(drill)
     if wrong is None:  # no card is wrong (a follower void in the suit led may play anything)
         return
@@ -210,13 +211,13 @@ def test_a_first_miss_hints_at_the_method_and_the_second_names_the_right_cards(s
     assert not second.right and reason and "{" not in reason
     if drill.answer in ("card", "cards"):
         assert right <= set(second.cards), (reason, second.cards)
-    if drill.kind in ("talon", "follow"):
+    if drill.kind.split("-")[0] in ("talon", "follow"):
         assert all(card.symbol in reason for card in right), reason
 
 
 def test_the_same_seed_deals_the_same_drill_and_another_seed_another() -> None:
-    for spec in SPECS:
-        first, again = make(spec, 11, 2), make(spec, 11, 2)
+    for name in SPECS:
+        first, again = make(name, 11, 2), make(name, 11, 2)
         assert first.rows == again.rows and first.solution == again.solution and first.sheet == again.sheet
     assert len({make("point_cards", seed, 1).rows for seed in range(10)}) == 10
 
@@ -328,10 +329,10 @@ def right_answer(drill):
     return min(drill.solution) if drill.answer == "card" and isinstance(drill.solution, frozenset) else drill.solution
 
 
-@pytest.mark.parametrize("spec", [spec for spec in SPECS if spec.kind != "discard"], ids=lambda spec: spec.kind + "".join(f"-{v}" for _k, v in spec.options))
-def test_a_drill_whose_answer_was_shown_is_not_solved(spec: DrillSpec) -> None:
+@pytest.mark.parametrize("name", SPECS, ids=str)
+def test_a_drill_whose_answer_was_shown_is_not_solved(name: str) -> None:
     for seed in range(6):
-        drill = make(spec, seed, 1)
+        drill = make(name, seed, 1)
         wrong = wrong_answer(drill)
         if wrong is None:
             continue
@@ -350,13 +351,13 @@ def test_a_drill_whose_answer_was_shown_is_not_solved(spec: DrillSpec) -> None:
 def test_answering_wrong_first_every_time_never_sees_the_answer_early() -> None:
     """The scripted run of the issue: a wrong answer first, every time, then whatever the first
     feedback said. It must not name the answer, so the second try is the learner's own."""
-    for spec in SPECS:
+    for name in SPECS:
         for seed in range(3):
-            drill = make(spec, seed, 1)
+            drill = make(name, seed, 1)
             wrong = wrong_answer(drill)
             if wrong is None or drill.answer != "choice":
                 continue
             said = Attempt(drill).submit(wrong).reason.text()
             labels = drill.labels()
             named = [label for label in labels if f'"{label}"' in said]
-            assert not named, (spec.kind, said)
+            assert not named, (name.kind, said)
