@@ -5,6 +5,9 @@ a solved one, and a solved drill is saved in the progress file."""
 from __future__ import annotations
 
 import json
+import re
+import time
+from itertools import combinations
 
 import pytest
 from widget_helpers import click_card, find, find_all, text_of
@@ -137,11 +140,12 @@ def test_the_drill_follows_the_language(progress_file) -> None:
 
 
 def test_a_discard_drill_is_dealt_and_judged_by_the_analysis_runner(progress_file) -> None:
-    """The whole-deal evaluator takes about a second: the drill is dealt in the analyst's thread,
-    with "Analysing…" shown, and a discard the evaluator had not valued is valued the same way."""
+    """The whole-deal evaluator takes a second or two: the drill is dealt in the analyst's thread,
+    with "Analysing…" shown, and a discard the evaluator had not valued is valued the same way;
+    the verdict is said in words, never in expectations."""
     from piquet_widgets.analysis.evaluator import evaluate_exchange
 
-    view = DrillView("discard", seed=5)
+    view = DrillView("discard-younger", seed=5)
     if view.dealing:  # not dealt within the runner's budget: the drill follows from its thread
         assert "Analysing…" in view.analyst.status.value and not view.card_rows
     # every button has its name meanwhile (a screen reader says it; axe-core checks it)
@@ -152,21 +156,40 @@ def test_a_discard_drill_is_dealt_and_judged_by_the_analysis_runner(progress_fil
     deal = view.drill.facts["deal"]
     row = view.card_rows[0]
     listed = {frozenset(item.discards) for item in evaluate_exchange(deal)}
-    unlisted = next(frozenset([card]) for card in view.drill.rows[0].cards if frozenset([card]) not in listed)
-    click_card(row, next(iter(unlisted)).code)
+    hand = view.drill.rows[0].cards
+    unlisted = next(frozenset(cards) for size in (1, 2) for cards in combinations(hand, size) if frozenset(cards) not in listed)
+    for card in unlisted:
+        click_card(row, card.code)
     view.check_button.click()
     view.analyst.runner.wait()
     assert view.tries == 1 and view.last is not None
     expected = next(item for item in evaluate_exchange(deal, include=[tuple(unlisted)]) if frozenset(item.discards) == unlisted)
     assert view.last.right == (expected.expected >= evaluate_exchange(deal)[0].expected - 1.0)
+    said = text_of(view.feedback.value)
     if view.last.right:
-        assert f"{expected.expected:+.2f}" in text_of(view.feedback.value)
-    else:  # a first miss: what to think about, not the figures that would give the answer away
-        assert "what each discard keeps" in text_of(view.feedback.value)
+        assert "keeps your" in said
+    else:  # a first miss: what to think about, not the words that would give the answer away
+        assert "what each discard keeps" in said
+    assert not re.search(r"\d[.,]\d", said)  # no expectation in figures
+
+
+def test_the_next_discard_drill_is_dealt_while_the_verdict_is_read(progress_file) -> None:
+    """Once a discard drill is over, the next one is dealt in the background: "Another" then shows
+    it without waiting, one level up after a drill solved."""
+    view = DrillView("discard-younger", seed=3)
+    view.analyst.runner.wait()
+    view.submit(view.drill.solution)
+    assert view.solved
+    deadline = time.monotonic() + 120
+    while not view.ahead.ready(2) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    first = view.drill
+    view.new_button.click()
+    assert not view.dealing and view.drill is not first and view.drill.level == 2  # shown at once
 
 
 def test_a_discard_the_rules_forbid_costs_no_try(progress_file) -> None:
-    view = DrillView("discard", seed=5)
+    view = DrillView("discard-younger", seed=5)
     view.analyst.runner.wait()
     most = view.drill.facts["most"]
     for _ in range(3):  # more than the tries before the answer is shown

@@ -24,6 +24,7 @@ from piquet_widgets.i18n import _, ngettext
 from piquet_widgets.teach.drills import (
     TRIES_BEFORE_ANSWER, Drill, DrillKind, Feedback, check, kind_of, make, needs_valuing, read_number, remember_value, value_discard,
 )
+from piquet_widgets.teach.drills.ahead import DealtAhead
 from piquet_widgets.widgets.analysis_status import Analyst
 from piquet_widgets.widgets.announce import Announcer
 from piquet_widgets.widgets.board import set_children
@@ -45,9 +46,11 @@ class DrillView(widgets.VBox):
     `on_solved` is called each time a drill is solved before its answer was shown (the lesson
     counts it as progress); the level rises by one with each, up to the kind's `levels`.
 
-    A drill judged by the whole-deal evaluator (an `evaluated` kind: choosing discards, about a
-    second) is dealt, and a discard outside the evaluator's short list valued, by the `analyst`'s
-    runner: "Analysing…" shows while it runs in its thread, and the drill or the verdict follows.
+    A drill judged by the whole-deal evaluator (an `evaluated` kind: choosing discards, a second
+    or two) is dealt ahead (`teach.drills.ahead`) while the learner reads the verdict on the last,
+    and "Another" shows it at once; one still being dealt, and a discard outside the evaluator's
+    short list, are waited for by the `analyst`'s runner: "Analysing…" shows while it runs in its
+    thread, and the drill or the verdict follows.
     """
 
     def __init__(
@@ -89,6 +92,7 @@ class DrillView(widgets.VBox):
         answer = widgets.HBox([self.number, self.check_button, self.choices], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.announcer = Announcer()  # right or wrong and why, said to a screen reader
         self.analyst = Analyst(self.announcer) if self.kind.evaluated else None
+        self.ahead = DealtAhead(self.kind, self.rng) if self.kind.evaluated else None
         analysis = [self.analyst] if self.analyst is not None else []
         keeper = FocusKeeper(".pw-drill", ("button.pw-drill-new",))  # once answered, "Another"
         super().__init__([
@@ -107,13 +111,14 @@ class DrillView(widgets.VBox):
         """Deal a fresh drill (one level harder if the last one was solved)."""
         if raise_level and getattr(self, "solved_now", False):
             self.level = min(self.level + 1, self.kind.levels)
-        seed, level = self.rng.randrange(2**32), self.level
-        if self.analyst is None:
-            self._show(make(self.kind, seed, level))
+        level = self.level
+        if self.ahead is None:
+            self._show(make(self.kind, self.rng.randrange(2**32), level))
             return
         self._waiting()
         self.analyst.new_deal()
-        self.analyst.run(lambda solver: make(self.kind, seed, level, solver=solver, progress=self.analyst.runner.progress), self._show)
+        ahead = self.ahead  # dealt while the learner read the last verdict, or now
+        self.analyst.run(lambda solver: ahead.deal(level, solver), self._show)
 
     def _waiting(self) -> None:
         """No drill to act on while the next one is dealt (in the analyst's thread)."""
@@ -234,6 +239,8 @@ class DrillView(widgets.VBox):
         elif self.tries >= TRIES_BEFORE_ANSWER:
             self.shown = True
             self._enable(False)
+        if self.ahead is not None and (self.solved or self.shown):  # the next one, dealt while this verdict is read
+            self.ahead.prepare(min(self.level + 1, self.kind.levels) if self.solved_now else self.level)
         self.chosen = set()
         self._outline(feedback.cards)
         self.heading.value = self._heading()

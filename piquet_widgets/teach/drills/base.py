@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from piquet_widgets.analysis.review import join_names
 from piquet_widgets.engine import Card, Combination, Seat, Suit
 from piquet_widgets.i18n import N_, _
-from piquet_widgets.teach.words import card_symbol, seat_at_start, seat_word
+from piquet_widgets.teach.words import card_symbol, number_words, seat_at_start, seat_word
 
 LEVELS = 3
 
@@ -34,6 +35,18 @@ def say(message: str, **params: Any) -> Say:
     return Say(message, tuple(params.items()))
 
 
+class AllOf(NamedTuple):
+    """Several messages named together, 'a, b and c' in the current language."""
+
+    items: tuple[Say, ...]
+
+
+class Spoken(NamedTuple):
+    """A count said aloud: a number written in words of the current language ("forty-nine")."""
+
+    number: int
+
+
 class SeatFirst(NamedTuple):
     """A seat that begins its sentence ("{who} leads"): named in its sentence-start form, where a
     plain `Seat` parameter stands inside a sentence and is named in lower case."""
@@ -49,6 +62,10 @@ def in_words(value: Any) -> str:
         return card_symbol(value)
     if isinstance(value, Suit):
         return value.name_in_words()
+    if isinstance(value, AllOf):
+        return join_names([item.text() for item in value.items])
+    if isinstance(value, Spoken):
+        return number_words(value.number)
     if isinstance(value, SeatFirst):
         return seat_at_start(value.seat)
     if isinstance(value, Seat):

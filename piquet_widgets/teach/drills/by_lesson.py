@@ -13,11 +13,11 @@ LESSON_DRILLS: dict[str, tuple[str, ...]] = {
     "sequences-and-sets": ("best_sequence", "verdict-sequence", "verdict-sets"),
     "reckoning-pique-and-repique": ("reckon", "repique", "pique"),
     "the-play": ("follow", "trick", "play_total"),
-    "counting-aloud": ("reckon", "play_total", "pique"),
+    "counting-aloud": ("count-declarations", "count", "pique_open"),
     "the-partie-and-the-rubicon": ("partie-total", "partie-rubicon", "partie-settle"),
-    "choosing-your-discards": ("discard", "talon-elder", "talon-younger"),
-    "practising-open-piquet": ("verdict-point", "repique", "pique"),
-    "from-open-to-closed-piquet": ("verdict-point", "verdict-sequence", "verdict-sets"),
+    "choosing-your-discards": ("discard-point-or-sequence", "discard-younger", "discard-elder"),
+    "practising-open-piquet": ("masters", "cards_won", "count-deal"),
+    "from-open-to-closed-piquet": ("closed-point", "closed-sequence", "closed-sets"),
 }
 
 

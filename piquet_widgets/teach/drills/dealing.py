@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from piquet_widgets.engine import CARDS, ELDER, YOUNGER, Card, Deal, Exchange, Phase, Play
+from piquet_widgets.engine import CARDS, ELDER, YOUNGER, Card, Deal, Exchange, Phase, Play, Seat
 from piquet_widgets.i18n import N_
 from piquet_widgets.teach.drills.base import Row, say
 
@@ -93,3 +93,14 @@ def trick_rows(deal: Deal, count: int) -> tuple[Row, Row]:
         rows.append(Row(say(caption), tuple(cards), tuple((card, str(n)) for n, card in enumerate(cards, 1))))
     return rows[0], rows[1]
 
+
+def strong_hands(rng: random.Random, holder: Seat) -> tuple[list[Card], list[Card]]:
+    """Two hands after the exchange, `holder`'s given a long run in one suit (so that a repique
+    is likely, never certain: the engine decides)."""
+    suit, length = rng.randrange(4), rng.randint(5, 8)
+    top = rng.randint(length - 1, 7)
+    run = [CARDS[8 * suit + rank] for rank in range(top - length + 1, top + 1)]
+    rest = [card for card in pack(rng) if card not in run]
+    strong = run + rest[: 12 - length]
+    weak = rest[12 - length : 24 - length]
+    return (strong, weak) if holder is ELDER else (weak, strong)

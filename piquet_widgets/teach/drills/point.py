@@ -76,19 +76,20 @@ def _judge_point_value(drill: Drill, answer: int) -> tuple[Say, tuple[Card, ...]
         return say(N_("{count} is what your point scores; what it is worth is the total of its cards' values."), count=point.length), point.cards
     return None
 
-_HOLDINGS = {Category.POINT: points_of, Category.SEQUENCE: sequences_of, Category.SETS: sets_of}
-_CATEGORIES = {"point": Category.POINT, "sequence": Category.SEQUENCE, "sets": Category.SETS}
+HOLDINGS = {Category.POINT: points_of, Category.SEQUENCE: sequences_of, Category.SETS: sets_of}
+CATEGORIES = {"point": Category.POINT, "sequence": Category.SEQUENCE, "sets": Category.SETS}
 _VERDICT_KEYS = {Verdict.GOOD: "good", Verdict.NOT_GOOD: "not_good", Verdict.EQUAL: "equal"}
 
 
-def _declared_best(category: Category, hand: Iterable[Card]) -> tuple[Combination, ...]:
-    found = _HOLDINGS[category](mask_of(hand))
+def declared_best(category: Category, hand: Iterable[Card]) -> tuple[Combination, ...]:
+    """The combinations of `category` a hand declares in full: its point, or every sequence or set."""
+    found = HOLDINGS[category](mask_of(hand))
     return found[:1] if category is Category.POINT else found
 
 
 def make_verdict(rng: random.Random, level: int, category: str = "point") -> Drill:
     """Elder announces; you are younger: answer "Good", "Not good" or "Equal"."""
-    kind = _CATEGORIES[category]
+    kind = CATEGORIES[category]
     targets = {1: ("good", "not_good"), 2: ("good", "not_good"), 3: ("good", "not_good", "equal")}[level]
     if kind is Category.SETS:
         targets = ("good", "not_good")  # two sets can never be equal
@@ -99,7 +100,7 @@ def make_verdict(rng: random.Random, level: int, category: str = "point") -> Dri
         return cards[:12], cards[12:24]
 
     def fits(hands):
-        elder, younger = (_declared_best(kind, hand) for hand in hands)
+        elder, younger = (declared_best(kind, hand) for hand in hands)
         if not elder or (not younger and level > 1):
             return False
         verdict = compare(elder, younger)
@@ -111,7 +112,7 @@ def make_verdict(rng: random.Random, level: int, category: str = "point") -> Dri
 
     elder_hand, younger_hand = shaped(rng, deal_one, fits)
     younger_hand = tuple(sorted(younger_hand, key=lambda c: (c.suit, -c.rank)))
-    elder, younger = _declared_best(kind, elder_hand), _declared_best(kind, younger_hand)
+    elder, younger = declared_best(kind, elder_hand), declared_best(kind, younger_hand)
     # The engine's own answer: the two declarations of this category in the deal itself.
     made = [d.combinations for d in declared(arranged(elder_hand, younger_hand)).declarations if d.category is kind]
     answer = compare(*made)

@@ -5,23 +5,11 @@ from __future__ import annotations
 
 import random
 
-from piquet_widgets.engine import CARDS, ELDER, YOUNGER, Card, Deal, Seat
+from piquet_widgets.engine import ELDER, YOUNGER, Deal
 from piquet_widgets.i18n import N_
 from piquet_widgets.teach.drills.base import Drill, Row, Say, say
-from piquet_widgets.teach.drills.dealing import arranged, declared, pack, played, shaped, split, trick_rows
+from piquet_widgets.teach.drills.dealing import arranged, declared, pack, played, shaped, split, strong_hands, trick_rows
 from piquet_widgets.teach.drills.kind import Kind
-
-
-def _strong_hands(rng: random.Random, holder: Seat) -> tuple[list[Card], list[Card]]:
-    """Two hands after the exchange, `holder`'s given a long run in one suit (so that a repique
-    is likely, never certain: the engine decides)."""
-    suit, length = rng.randrange(4), rng.randint(5, 8)
-    top = rng.randint(length - 1, 7)
-    run = [CARDS[8 * suit + rank] for rank in range(top - length + 1, top + 1)]
-    rest = [card for card in pack(rng) if card not in run]
-    strong = run + rest[: 12 - length]
-    weak = rest[12 - length : 24 - length]
-    return (strong, weak) if holder is ELDER else (weak, strong)
 
 
 def _declaration_events(deal: Deal) -> list:
@@ -42,7 +30,7 @@ def make_repique(rng: random.Random, level: int) -> Drill:
 
     def deal_one():
         holder = rng.choice((ELDER, YOUNGER)) if target == "nobody" else (ELDER if target == "elder" else YOUNGER)
-        return declared(arranged(*_strong_hands(rng, holder)))
+        return declared(arranged(*strong_hands(rng, holder)))
 
     def fits(deal):
         repique = [e for e in deal.events if e.kind == "repique"]
@@ -95,7 +83,7 @@ def make_pique(rng: random.Random, level: int) -> Drill:
     lows = {1: 22, 2: 18, 3: 15}
 
     def deal_one():
-        deal = declared(arranged(*_strong_hands(rng, ELDER)))  # elder likely to win the declarations
+        deal = declared(arranged(*strong_hands(rng, ELDER)))  # elder likely to win the declarations
         if deal.scores[YOUNGER] != 0 or not lows[level] <= deal.scores[ELDER] < 30:
             return None
         return deal, played(deal, rng, strong=level < 3)[-1]

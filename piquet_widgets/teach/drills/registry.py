@@ -6,13 +6,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from piquet_widgets.teach.drills import cards, discards, partie, play, point, reckoning, sequences
+from piquet_widgets.teach.drills import cards, closed, counting, discards, partie, play, point, reckoning, sequences, table
 from piquet_widgets.teach.drills.base import LEVELS, Drill
 from piquet_widgets.teach.drills.kind import DrillKind
 
 KINDS: dict[str, DrillKind] = {
     kind.name: kind
-    for family in (cards, point, sequences, reckoning, play, partie, discards)
+    for family in (cards, point, sequences, reckoning, play, counting, partie, discards, table, closed)
     for kind in family.KINDS
 }
 
