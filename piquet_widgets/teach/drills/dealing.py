@@ -39,11 +39,11 @@ def is_court(card: Card) -> bool:
 def arranged(elder: Iterable[Card], younger: Iterable[Card]) -> Deal:
     """A deal (by the engine) whose hands after a one-card exchange each are `elder` and `younger`.
 
-    Each player is dealt a spare card (a court card where one is left) in place of a card of his
-    hand (not a court card where he has another), so that no hand is dealt a carte blanche the
-    learner could not see."""
+    Each player is dealt a spare card (a plain card where one is left) in place of a card of his
+    hand (not a court card where he has another), so that a hand is dealt a carte blanche exactly
+    when the hand the learner sees has no court card."""
     elder, younger = (sorted(hand, key=is_court) for hand in (elder, younger))
-    rest = sorted((card for card in CARDS if card not in elder and card not in younger), key=lambda card: not is_court(card))
+    rest = sorted((card for card in CARDS if card not in elder and card not in younger), key=is_court)
     deal = Deal.new(elder[1:] + [rest[0]], younger[1:] + [rest[1]], [elder[0], younger[0]] + rest[2:])
     deal = deal.apply(Exchange((rest[0],)))
     return deal.apply(Exchange((rest[1],)))
