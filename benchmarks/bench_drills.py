@@ -1,6 +1,6 @@
 """Drill dealing speed: the time "Another" takes to deal a fresh drill of each kind, at each level.
 
-    python benchmarks/bench_drills.py [--seeds 30] [--evaluated-seeds 4] [--another 6] [--read 3]
+    python benchmarks/bench_drills.py [--seeds 30] [--evaluated-seeds 4] [--another 6] [--think 8] [--read 3]
 
 For every registered kind of drill and every level, `--seeds` drills are dealt (seeds 0, 1, ...);
 the figures printed are the median and the worst over them. A drill is dealt when the learner
@@ -9,11 +9,12 @@ the declarations advisor ("Keep the point or the sequence?") is measured on its 
 second.
 
 The discard drills judged by the whole-deal evaluator take a second or more to deal, so the
-widget deals the next one while the learner reads the verdict on the last: `--evaluated-seeds`
-of them are dealt from scratch (with, for each, the time to judge a discard the evaluator had not
-valued: one card, the lowest), and in the drill widget `--another` drills in a row are solved,
-the verdict read for `--read` seconds, and "Another" clicked: the wait until the next drill shows
-is the figure the learner feels (target: under a second). Figures are written to
+widget deals the next one while the learner thinks about the drill shown and reads its verdict:
+`--evaluated-seeds` of them are dealt from scratch (with, for each, the time to judge a discard
+the evaluator had not valued: one card, the lowest), and in the drill widget `--another` drills
+in a row are looked at for `--think` seconds, solved, the verdict read for `--read` seconds, and
+"Another" clicked: the wait until the next drill shows is the figure the learner feels (target:
+under a second). Figures are written to
 benchmarks/results/drills.json.
 """
 
@@ -35,15 +36,16 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def another_waits(name: str, drills: int, read: float) -> list[float]:
-    """In the drill widget: each drill solved, its verdict read for `read` seconds, then "Another":
-    the seconds until the next drill shows."""
+def another_waits(name: str, drills: int, think: float, read: float) -> list[float]:
+    """In the drill widget: each drill looked at for `think` seconds, solved, its verdict read for
+    `read` seconds, then "Another": the seconds until the next drill shows."""
     from piquet_widgets.widgets.drill import DrillView
 
     view = DrillView(name, seed=1)
     view.analyst.runner.wait()
     waits = []
     for _drill in range(drills):
+        time.sleep(think)
         view.submit(view.drill.solution)
         time.sleep(read)
         start = time.perf_counter()
@@ -59,6 +61,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=30)
     parser.add_argument("--evaluated-seeds", type=int, default=4)
     parser.add_argument("--another", type=int, default=6, help="drills in a row in the widget, for each evaluated kind")
+    parser.add_argument("--think", type=float, default=8.0, help="seconds the learner looks at a drill before answering")
     parser.add_argument("--read", type=float, default=3.0, help="seconds the learner reads a verdict before 'Another'")
     args = parser.parse_args()
     started = machine()
@@ -94,8 +97,8 @@ def main() -> None:
     waits = []
     for name, kind in KINDS.items():
         if kind.evaluated and args.another:
-            found = another_waits(name, args.another, args.read)
-            print(f"widget {name}: 'Another' after reading {args.read:g} s, waits {', '.join(f'{wait * 1000:.0f}' for wait in found)} ms")
+            found = another_waits(name, args.another, args.think, args.read)
+            print(f"widget {name}: 'Another' after {args.think:g} s thinking and {args.read:g} s reading, waits {', '.join(f'{wait * 1000:.0f}' for wait in found)} ms")
             waits += found
     every = [seconds for times in instant.values() for seconds in times]
     slowest = max(instant, key=lambda label: max(instant[label]))
@@ -115,7 +118,7 @@ def main() -> None:
                               statistics.median(evaluated) * 1000, "ms"))
     if waits:
         written += [
-            figure("another_median", f"'Another' on a whole-deal discard drill after {args.read:g} s reading the verdict, until the next shows, median",
+            figure("another_median", f"'Another' on a whole-deal discard drill ({args.think:g} s thinking, {args.read:g} s reading the verdict), until the next shows, median",
                    statistics.median(waits) * 1000, "ms", "< 1 s", runs=[wait * 1000 for wait in waits]),
             figure("another_p90", "the same, 90th percentile", percentile(waits, 0.9) * 1000, "ms", "< 1 s"),
             figure("another_worst", "the same, the slowest", max(waits) * 1000, "ms", "< 1 s"),

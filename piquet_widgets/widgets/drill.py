@@ -47,8 +47,8 @@ class DrillView(widgets.VBox):
     counts it as progress); the level rises by one with each, up to the kind's `levels`.
 
     A drill judged by the whole-deal evaluator (an `evaluated` kind: choosing discards, a second
-    or two) is dealt ahead (`teach.drills.ahead`) while the learner reads the verdict on the last,
-    and "Another" shows it at once; one still being dealt, and a discard outside the evaluator's
+    or more) is dealt ahead (`teach.drills.ahead`) while the learner thinks about the last and
+    reads its verdict, and "Another" shows it at once; one still being dealt, and a discard outside the evaluator's
     short list, are waited for by the `analyst`'s runner: "Analysing…" shows while it runs in its
     thread, and the drill or the verdict follows.
     """
@@ -132,8 +132,11 @@ class DrillView(widgets.VBox):
         self.feedback.value = ""
 
     def _show(self, drill: Drill) -> None:
-        """Show a freshly dealt drill, ready to be answered."""
+        """Show a freshly dealt drill, ready to be answered (and, for an evaluated kind, start
+        dealing the next at the level it will have if this one is solved)."""
         self.drill: Drill = drill
+        if self.ahead is not None:
+            self.ahead.prepare(min(self.level + 1, self.kind.levels))
         self.dealing = False
         self.tries = 0
         self.solved = False
@@ -239,8 +242,8 @@ class DrillView(widgets.VBox):
         elif self.tries >= TRIES_BEFORE_ANSWER:
             self.shown = True
             self._enable(False)
-        if self.ahead is not None and (self.solved or self.shown):  # the next one, dealt while this verdict is read
-            self.ahead.prepare(min(self.level + 1, self.kind.levels) if self.solved_now else self.level)
+            if self.ahead is not None:  # not solved: the next one at this level, dealt while the answer is read
+                self.ahead.prepare(self.level)
         self.chosen = set()
         self._outline(feedback.cards)
         self.heading.value = self._heading()

@@ -86,18 +86,19 @@ def make_cards_won(rng: random.Random, level: int) -> Drill:
 
 def make_pique_open(rng: random.Random, level: int) -> Drill:
     """A moment of the play with both counts: can elder still make a pique?"""
-    low, high = {1: (0, 2), 2: (3, 6), 3: (7, 10)}[level]
+    low, high = {1: (0, 2), 2: (3, 5), 3: (6, 10)}[level]
     target = rng.choice(("yes", "no"))
-
-    def deal_one() -> Deal | None:
-        start = declared(arranged(*strong_hands(rng, ELDER)))
-        states = played(start, rng, strong=rng.random() < 0.7)
-        return states[2 * rng.randint(low, high)]
 
     def fits(deal: Deal) -> bool:
         if any(event.kind in ("repique", "pique") for event in deal.events):
             return False
         return _pique_open(deal)[0] == target
+
+    def deal_one() -> Deal | None:
+        start = declared(arranged(*strong_hands(rng, ELDER)))
+        states = played(start, rng, strong=target == "yes" or rng.random() < 0.5)  # elder leading from the top keeps younger at nothing
+        moments = [states[2 * done] for done in range(low, high + 1) if fits(states[2 * done])]
+        return rng.choice(moments) if moments else None
 
     deal = shaped(rng, deal_one, fits)
     right, needed, most = _pique_open(deal)
