@@ -29,7 +29,7 @@ DISCARD_TOLERANCE = 1.0  # points a discard may fall short of the evaluator's be
 # The level by the best's lead over the best discard refused (more than the tolerance short):
 # a wide lead is easy to see, a narrow one hard.
 DISCARD_LEADS = {1: (5.0, float("inf")), 2: (2.5, 5.0), 3: (DISCARD_TOLERANCE, 2.5)}
-DISCARD_CANDIDATES = 6  # deals valued at most; the one whose lead is nearest the level's is taken
+DISCARD_CANDIDATES = 10  # deals valued at most (one in five leads by 5 points or more); the one whose lead is nearest the level's is taken
 
 
 def discard_values(deal: Deal, solver: Any = None, include: Iterable[tuple[Card, ...]] = (), progress: Progress | None = None) -> Values:
