@@ -24,7 +24,7 @@ MEASURES = {
     "advisor": "the exchange advisor: all of elder's 1,585 choices of discards ranked, and younger's",
     "app": "the tutorial app: cold start, a new visitor's first widget, kernel memory per visitor (Chromium)",
     "closed_help": "the closed table's help from the learner's view: a hint at each exchange and the first lead, the end review",
-    "drills": "the lessons' drills: dealing a fresh drill of every kind and level from a random deal (discards: with the evaluator)",
+    "drills": "the lessons' drills: dealing a fresh drill of every kind and level; for the whole-deal discard drills, the wait after 'Another' with the next one dealt while the verdict is read",
     "engine": "the engine: random deals played through the public API, replay --json of 10,000 records, one replay's start-up",
     "evaluator": "the whole-deal exchange evaluator: its first choice's loss against an exhaustive reference, and its time",
     "lessons": "the lesson files: reading and checking them, importing the lessons, writing the notebooks from them",

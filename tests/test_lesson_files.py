@@ -5,6 +5,7 @@ the field; the order of the lessons changes no one's progress."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ import yaml
 
 from piquet_widgets.engine import deal_from_code, deal_from_record, partie_from_json
 from piquet_widgets.i18n_catalogs import LANGUAGES, extract, read_catalog
-from piquet_widgets.teach.drills import DRILLS
+from piquet_widgets.teach.drills import KINDS
 from piquet_widgets.teach.lessons import (
     LESSONS, LESSONS_FOLDER, LessonError, PartieSheet, Walkthrough, has_words, lesson_texts, read_folder, read_lesson,
 )
@@ -27,7 +28,7 @@ FILES = sorted(LESSONS_FOLDER.glob("*.yaml"))
 def test_every_shipped_lesson_file_follows_the_format(path: Path) -> None:
     lesson = read_lesson(path)
     assert path.name == f"{lesson.number:02d}-{lesson.slug}.yaml"  # its name says its place and slug
-    assert all(name in DRILLS for name in lesson.drills) and len(lesson.drills) >= 2
+    assert all(name in KINDS for name in lesson.drills) and len(lesson.drills) >= 2
 
 
 def test_the_app_reads_the_files_in_the_order_of_their_names() -> None:
@@ -174,3 +175,10 @@ def test_progress_kept_by_slug_follows_a_lesson_to_its_new_place(tmp_path: Path)
     old.write_text(json.dumps({"version": 1, "solved": {"5": ["exercise-2"], "6": ["exercise-3"]}}))
     first = Progress(old)
     assert first.is_solved("reckoning-pique-and-repique", "exercise-2") and first.is_solved("the-play", "exercise-3")
+
+
+def test_the_teachers_guide_lists_every_drill_a_lesson_may_name():
+    """docs/teaching.md names each kind of the registry, so a teacher can choose among them all."""
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "teaching.md").read_text()
+    listed = guide[guide.index("The drills a lesson may name are:") :].split(". An unknown name")[0]
+    assert set(re.findall(r"`([^`]+)`", listed)) == set(KINDS)

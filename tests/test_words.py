@@ -67,7 +67,7 @@ def drill_texts(kind: str, level: int, seeds: range) -> list[str]:
 
     texts = []
     for seed in seeds:
-        drill = KINDS[kind](random.Random(seed), level)
+        drill = KINDS[kind].deal(random.Random(seed), level)
         texts += [drill.prompt.text(), drill.explanation.text(), *(row.caption.text() for row in drill.rows)]
     return texts
 

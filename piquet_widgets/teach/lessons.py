@@ -154,7 +154,7 @@ class Lesson:
     teaches: tuple[str, ...]
     parts: tuple[Part, ...]
     exercises: tuple[Exercise, ...]
-    drills: tuple[str, ...]  # names of drills (`teach.drills.drill`)
+    drills: tuple[str, ...]  # names of kinds of drill (`teach.drills.registry.KINDS`)
     summary: tuple[str, ...]
     path: Path | None = None  # the file it was read from
 
@@ -351,12 +351,12 @@ class _Reader:
         return Exercise(self.one(value["question"], f"{field}.question"), tuple(choices), right[0][0], right[0][1], cards, tuple(reasons))
 
     def drills(self, value: Any, field: str) -> tuple[str, ...]:
-        from piquet_widgets.teach.drills import DRILLS
+        from piquet_widgets.teach.drills.registry import KINDS
 
         names = tuple(self.string(name, f"{field}[{index}]") for index, name in enumerate(self.listed(value, field), 1))
         for index, name in enumerate(names, 1):
-            if name not in DRILLS:
-                raise self.fail(f"{field}[{index}]", N_("{file}: {field}: there is no drill {name}; the drills are {names}"), name=name, names=", ".join(DRILLS))
+            if name not in KINDS:
+                raise self.fail(f"{field}[{index}]", N_("{file}: {field}: there is no drill {name}; the drills are {names}"), name=name, names=", ".join(KINDS))
         return names
 
     def lesson(self, value: Any) -> Lesson:

@@ -4,8 +4,7 @@ whether he is right and why; "Another" deals a fresh one, harder after each one 
 The widget only shows the drill and forwards what the learner does: the drill is dealt and
 every answer judged by `teach.drills`.
 
->>> from piquet_widgets.teach.drills import DrillSpec
->>> view = DrillView(DrillSpec("point_value", "How much?"), seed=1)
+>>> view = DrillView("point_value", seed=1)
 >>> view.submit(view.drill.solution).right, view.solved
 (True, True)
 """
@@ -23,8 +22,9 @@ import ipywidgets as widgets
 from piquet_widgets.engine import Card
 from piquet_widgets.i18n import _, ngettext
 from piquet_widgets.teach.drills import (
-    EVALUATED, TRIES_BEFORE_ANSWER, Drill, DrillSpec, Feedback, check, make, needs_valuing, read_number, remember_value, value_discard,
+    TRIES_BEFORE_ANSWER, Drill, DrillKind, Feedback, check, kind_of, make, needs_valuing, read_number, remember_value, value_discard,
 )
+from piquet_widgets.teach.drills.ahead import DealtAhead
 from piquet_widgets.widgets.analysis_status import Analyst
 from piquet_widgets.widgets.announce import Announcer
 from piquet_widgets.widgets.board import set_children
@@ -44,22 +44,24 @@ class DrillView(widgets.VBox):
     answered), `pw-drill-new` ("Another"). Wrong twice, the answer is shown and explained.
 
     `on_solved` is called each time a drill is solved before its answer was shown (the lesson
-    counts it as progress); the level rises by one with each, up to the spec's `levels`.
+    counts it as progress); the level rises by one with each, up to the kind's `levels`.
 
-    A drill judged by the whole-deal evaluator (`drills.EVALUATED`: choosing discards, about a
-    second) is dealt, and a discard outside the evaluator's short list valued, by the `analyst`'s
-    runner: "Analysing…" shows while it runs in its thread, and the drill or the verdict follows.
+    A drill judged by the whole-deal evaluator (an `evaluated` kind: choosing discards, a second
+    or more) is dealt ahead (`teach.drills.ahead`) while the learner thinks about the last and
+    reads its verdict, and "Another" shows it at once; one still being dealt, and a discard outside the evaluator's
+    short list, are waited for by the `analyst`'s runner: "Analysing…" shows while it runs in its
+    thread, and the drill or the verdict follows.
     """
 
     def __init__(
         self,
-        spec: DrillSpec,
+        kind: DrillKind | str,
         seed: int | None = None,
         solved_before: bool = False,
         on_solved: Callable[[], None] | None = None,
         texts: Texts | None = None,
     ) -> None:
-        self.spec = spec
+        self.kind = kind_of(kind)
         self.rng = random.Random(seed)
         self.level = 1
         self.solved_count = 0  # drills solved in this view
@@ -89,7 +91,8 @@ class DrillView(widgets.VBox):
         self.new_button.on_click(lambda _button: self.another())
         answer = widgets.HBox([self.number, self.check_button, self.choices], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.announcer = Announcer()  # right or wrong and why, said to a screen reader
-        self.analyst = Analyst(self.announcer) if spec.kind in EVALUATED else None
+        self.analyst = Analyst(self.announcer) if self.kind.evaluated else None
+        self.ahead = DealtAhead(self.kind, self.rng) if self.kind.evaluated else None
         analysis = [self.analyst] if self.analyst is not None else []
         keeper = FocusKeeper(".pw-drill", ("button.pw-drill-new",))  # once answered, "Another"
         super().__init__([
@@ -97,7 +100,7 @@ class DrillView(widgets.VBox):
             self.announcer, keeper,
         ])
         self.add_class("pw-drill")
-        self.add_class(f"pw-drill-{spec.kind}")
+        self.add_class(f"pw-drill-{self.kind.name}")
         self.texts.add(self._render_words)
         self.texts.keep(self)
         self.another(raise_level=False)
@@ -107,14 +110,15 @@ class DrillView(widgets.VBox):
     def another(self, raise_level: bool = True) -> None:
         """Deal a fresh drill (one level harder if the last one was solved)."""
         if raise_level and getattr(self, "solved_now", False):
-            self.level = min(self.level + 1, self.spec.levels)
-        seed, level = self.rng.randrange(2**32), self.level
-        if self.analyst is None:
-            self._show(make(self.spec, seed, level))
+            self.level = min(self.level + 1, self.kind.levels)
+        level = self.level
+        if self.ahead is None:
+            self._show(make(self.kind, self.rng.randrange(2**32), level))
             return
         self._waiting()
         self.analyst.new_deal()
-        self.analyst.run(lambda solver: make(self.spec, seed, level, solver=solver, progress=self.analyst.runner.progress), self._show)
+        ahead = self.ahead  # dealt while the learner read the last verdict, or now
+        self.analyst.run(lambda solver: ahead.deal(level, solver), self._show)
 
     def _waiting(self) -> None:
         """No drill to act on while the next one is dealt (in the analyst's thread)."""
@@ -128,8 +132,11 @@ class DrillView(widgets.VBox):
         self.feedback.value = ""
 
     def _show(self, drill: Drill) -> None:
-        """Show a freshly dealt drill, ready to be answered."""
+        """Show a freshly dealt drill, ready to be answered (and, for an evaluated kind, start
+        dealing the next at the level it will have if this one is solved)."""
         self.drill: Drill = drill
+        if self.ahead is not None:
+            self.ahead.prepare(min(self.level + 1, self.kind.levels))
         self.dealing = False
         self.tries = 0
         self.solved = False
@@ -217,8 +224,8 @@ class DrillView(widgets.VBox):
             drill = self.drill
 
             def valued(evaluation: Any) -> None:
-                remember_value(drill, evaluation)
                 if self.drill is drill:
+                    self.drill = remember_value(drill, evaluation)
                     self.submit(answer)
 
             self.analyst.run(lambda solver: value_discard(drill, answer, solver, progress=self.analyst.runner.progress), valued)
@@ -235,6 +242,8 @@ class DrillView(widgets.VBox):
         elif self.tries >= TRIES_BEFORE_ANSWER:
             self.shown = True
             self._enable(False)
+            if self.ahead is not None:  # not solved: the next one at this level, dealt while the answer is read
+                self.ahead.prepare(self.level)
         self.chosen = set()
         self._outline(feedback.cards)
         self.heading.value = self._heading()
@@ -261,11 +270,11 @@ class DrillView(widgets.VBox):
         self._render_words()
 
     def _heading(self) -> str:
-        level = _("Level {level} of {levels}").format(level=self.level, levels=self.spec.levels)
+        level = _("Level {level} of {levels}").format(level=self.level, levels=self.kind.levels)
         if self.solved_count:
             level += " · " + ngettext("{count} solved", "{count} solved", self.solved_count).format(count=self.solved_count)
         note = " ✓" if self.solved_before or self.solved_count else ""
-        return f"<h4>{escape(_(self.spec.title))}{note} <small>{escape(level)}</small></h4>"
+        return f"<h4>{escape(_(self.kind.title))}{note} <small>{escape(level)}</small></h4>"
 
     def _render_words(self) -> None:
         """Every word of the drill, in the current language."""

@@ -387,10 +387,10 @@ class LessonView:
         progress = self._progress()
         lesson = self.lesson.slug
         views: list[widgets.Widget] = [self.texts.html(lambda: "<h3>{}</h3>".format(escape(_("Drills"))), "pw-lesson-text")] if heading else []
-        for number, spec in enumerate(lesson_drills(lesson), 1):
+        for number, kind in enumerate(lesson_drills(lesson), 1):
             key = self.drill_key(number)
             view = DrillView(
-                spec,
+                kind,
                 solved_before=progress is not None and progress.is_solved(lesson, key),
                 on_solved=lambda key=key: self._mark(progress, key),
                 texts=self.texts,

@@ -1,0 +1,166 @@
+"""What a drill is: the task shown (`Drill`, its `Row`s of cards), the verdict on an answer
+(`Feedback`), and the messages both carry (`Say`, translated when shown)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+from piquet_widgets.analysis.review import join_names
+from piquet_widgets.engine import Card, Combination, Seat, Suit
+from piquet_widgets.i18n import N_, _
+from piquet_widgets.teach.words import card_symbol, number_words, seat_at_start, seat_word
+
+LEVELS = 3
+
+# -- what a drill says ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Say:
+    """A message translated when shown: an `N_` text and its parameters (cards, suits, seats and
+    combinations are named in the current language too)."""
+
+    message: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def text(self) -> str:
+        translated = _(self.message)
+        return translated.format(**{name: in_words(value) for name, value in self.params}) if self.params else translated
+
+
+def say(message: str, **params: Any) -> Say:
+    return Say(message, tuple(params.items()))
+
+
+class AllOf(NamedTuple):
+    """Several messages named together, 'a, b and c' in the current language."""
+
+    items: tuple[Say, ...]
+
+
+class Spoken(NamedTuple):
+    """A count said aloud: a number written in words of the current language ("forty-nine")."""
+
+    number: int
+
+
+class SeatFirst(NamedTuple):
+    """A seat that begins its sentence ("{who} leads"): named in its sentence-start form, where a
+    plain `Seat` parameter stands inside a sentence and is named in lower case."""
+
+    seat: Seat
+
+
+def in_words(value: Any) -> str:
+    """A message's parameter in words of the current language: cards, suits, seats, combinations."""
+    if isinstance(value, Say):
+        return value.text()
+    if isinstance(value, Card):
+        return card_symbol(value)
+    if isinstance(value, Suit):
+        return value.name_in_words()
+    if isinstance(value, AllOf):
+        return join_names([item.text() for item in value.items])
+    if isinstance(value, Spoken):
+        return number_words(value.number)
+    if isinstance(value, SeatFirst):
+        return seat_at_start(value.seat)
+    if isinstance(value, Seat):
+        return seat_word(value)
+    if isinstance(value, Combination):
+        return value.name()
+    if isinstance(value, list) and value and isinstance(value[0], Say):  # a list of messages
+        return ", ".join(in_words(item) for item in value)
+    if isinstance(value, frozenset):  # cards in no order: shown as a hand is
+        value = sorted(value, key=lambda card: (card.suit, -card.rank))
+    if isinstance(value, (tuple, list)):  # cards, in their order
+        return " ".join(card_symbol(card) for card in value)
+    return str(value)
+
+
+ANSWER_WORDS = {
+    "good": N_("Good"), "not_good": N_("Not good"), "equal": N_("Equal"),
+    "elder": N_("Elder"), "younger": N_("Younger"), "nobody": N_("Nobody"),
+    "yes": N_("Yes"), "no": N_("No"),
+}
+
+
+# -- a drill --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    """A row of cards with its caption, short marks on some cards (trick numbers) and the cards
+    outlined from the start (a help at the easiest level)."""
+
+    caption: Say
+    cards: tuple[Card, ...]
+    badges: tuple[tuple[Card, str], ...] = ()
+    outlined: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Drill:
+    """One task: what is shown, how the learner answers, and the engine's answer.
+
+    `answer` is how the learner answers: "cards" (he clicks cards of row `pick`, then "Check" —
+    or a choice when `choices` are given: the answer is then `(cards, choice)`), "card" (one
+    click of row `pick` answers), "number" (typed) or "choice" (one of `choices`' keys). `kind`
+    names its kind in the registry (`teach.drills.registry`), which judges it.
+    """
+
+    kind: str
+    level: int
+    prompt: Say
+    rows: tuple[Row, ...]
+    answer: str
+    solution: Any
+    explanation: Say  # why the solution is right: shown when right, and after two wrong tries
+    concerned: tuple[Card, ...] = ()  # the cards the explanation is about
+    pick: int | None = None
+    choices: tuple[str, ...] = ()  # keys of ANSWER_WORDS, or names (choice_labels)
+    choice_labels: tuple[Say, ...] = ()
+    sheet: tuple[tuple[str, ...], ...] = ()  # a partie's score sheet: deal, elder, A, B
+    hint: Say | None = None  # the reason for a wrong number: how to count, not the count
+    facts: Mapping[str, Any] = field(default_factory=dict, compare=False)  # what the judge needs, read-only
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "facts", MappingProxyType(dict(self.facts)))  # a drill never changes
+
+    def labels(self) -> list[str]:
+        """The choices' words in the current language."""
+        if self.choice_labels:
+            return [label.text() for label in self.choice_labels]
+        return [_(ANSWER_WORDS[key]) for key in self.choices]
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on an answer: right or not, the reason in one sentence, the cards it names."""
+
+    right: bool
+    reason: Say
+    cards: tuple[Card, ...] = ()
+    counts: bool = True  # False for an answer the rules do not allow here: it costs no try
+
+
+def is_right(drill: Drill, answer: Any) -> bool:
+    """The answer is the drill's solution (any card the rules allow, where several do)."""
+    if drill.answer == "card" and isinstance(drill.solution, frozenset):
+        return answer in drill.solution  # any card the rules allow
+    if drill.answer == "cards":
+        if drill.choices:
+            return isinstance(answer, tuple) and len(answer) == 2 and frozenset(answer[0]) == drill.solution[0] and answer[1] == drill.solution[1]
+        return isinstance(answer, (set, frozenset, tuple, list)) and frozenset(answer) == drill.solution
+    return answer == drill.solution
+
+
+def read_number(text: str) -> int | None:
+    """A typed answer as a whole number, or None when it is not one."""
+    text = text.strip()
+    return int(text) if text.isdigit() and len(text) <= 4 else None
+
+
