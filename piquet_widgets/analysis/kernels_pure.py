@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from math import factorial
 
@@ -136,11 +136,15 @@ def subsets(cards: Sequence[Card]) -> list[tuple[int, int]]:
     return found
 
 
-def undominated(rows: list[list[int]]) -> list[int]:
+def undominated(rows: list[list[int]], bonus: list[float] | None = None) -> list[int]:
     """The indexes (ascending) of `rows` (a choice's codes over the draws) that no other row
     matches or beats in all five numbers of every draw; of equal rows, one: the numpy path's
     `_undominated`, the same rows. The numbers of a row are packed in one int with a guard bit
-    above each, so that one subtraction compares them all (a borrow clears a guard)."""
+    above each, so that one subtraction compares them all (a borrow clears a guard).
+
+    With a `bonus` per row (a reply's worth beyond the declarations), a row goes only when one
+    that matches or beats it has a larger bonus, or the same bonus and a smaller index: it can
+    then never be the first best of `-net + bonus` (net never lower for the beaten row)."""
     field_guards = 0
     for width in WIDTHS:
         field_guards = field_guards << width + 1 | 1 << width
@@ -156,23 +160,35 @@ def undominated(rows: list[list[int]]) -> list[int]:
         packed.append(value)
         sums.append(total)
     guards = sum(field_guards << row_bits * draw for draw in range(len(rows[0]))) if rows else 0
-    alive = sorted(range(len(rows)), key=lambda index: -sums[index])
+    worth = bonus or [0.0] * len(rows)
+    alive = sorted(range(len(rows)), key=lambda index: (-sums[index], -worth[index]))
     kept = []
     while alive:
         top, alive = alive[0], alive[1:]
         kept.append(top)
         high = packed[top] | guards
-        alive = [index for index in alive if (high - packed[index]) & guards != guards]
+
+        def goes(index: int) -> bool:
+            beaten = (high - packed[index]) & guards == guards
+            return beaten and (bonus is None or worth[top] > worth[index] or (worth[top] == worth[index] and top < index))
+
+        alive = [index for index in alive if not goes(index)]
     return sorted(kept)
 
 
 class YoungerReplies:
     """The advisor's `YoungerReplies` in pure Python: younger's legal choices of discards, each
     with her hand's code in every draw from a pool of talon cards; `pruned` keeps, of each number
-    of cards, the choices that no other matches or beats in every draw."""
+    of cards, the choices that no other matches or beats in every draw. With `bonus` (of the
+    cards she keeps), it keeps those that may be her `reply`: the best of the declarations plus
+    the bonus."""
 
-    def __init__(self, younger: int, pool: Iterable[Card], smallest: int, blanche: tuple[bool, bool], *, pruned: bool = False) -> None:
+    def __init__(
+        self, younger: int, pool: Iterable[Card], smallest: int, blanche: tuple[bool, bool], *, pruned: bool = False,
+        bonus: Callable[[int], float] | None = None,
+    ) -> None:
         self.blanche = blanche
+        self.bonus: dict[int, float] = {}  # of each choice kept (a discard mask), given a `bonus`
         pool = tuple(pool)
         discard_subsets, draw_subsets = subsets(cards_of(younger)), subsets(pool)
         self.sizes: list[tuple[int, list[int], list[int], list[list[int]]]] = []
@@ -180,20 +196,24 @@ class YoungerReplies:
             discards = [mask for mask, count in discard_subsets if count == size]
             draws = [mask for mask, count in draw_subsets if count == size]
             rows = [[code(younger & ~discard | draw) for draw in draws] for discard in discards]
-            if pruned:
-                kept = undominated(rows)
+            worth = None if bonus is None else [bonus(younger & ~discard) for discard in discards]
+            if pruned or worth is not None:
+                kept = undominated(rows, worth)
+                if worth is not None:
+                    self.bonus.update((discards[index], worth[index]) for index in kept)
                 discards, rows = [discards[index] for index in kept], [rows[index] for index in kept]
             self.sizes.append((size, discards, draws, rows))
-        self._decoded: dict[int, tuple[int, ...]] = {}
-        self._choices: dict[int, list[tuple[int, int, list[tuple[int, ...]]]]] = {}
+        self._choices: dict[int, tuple[list[tuple[int, ...]], list[tuple[int, int, list[int]]]]] = {}
         self._last: dict[int, int] = {}  # the index of the last best choice, for each set of cards left
 
-    def choices(self, left: int) -> list[tuple[int, int, list[tuple[int, ...]]]]:
-        """Her choices that the cards `left` (a mask) allow, in the numpy path's order: the
-        discards (a mask), the weight of each draw (so that they add up to n!, n cards left)
-        and her hands in her draws from `left`, decoded."""
+    def choices(self, left: int) -> tuple[list[tuple[int, ...]], list[tuple[int, int, list[int]]]]:
+        """Her choices that the cards `left` (a mask) allow: her distinct hands in her draws from
+        `left` (decoded), and in the numpy path's order each choice's discards (a mask), the weight
+        of each of its draws (the weights of a choice add up to n!, n cards left) and its hands
+        in those draws (indexes into the distinct hands)."""
         if left not in self._choices:
-            count, decoded = left.bit_count(), self._decoded
+            count = left.bit_count()
+            position: dict[int, int] = {}
             found = []
             for size, discards, draws, rows in self.sizes:
                 if size > count:
@@ -201,56 +221,56 @@ class YoungerReplies:
                 inside = [index for index, draw in enumerate(draws) if not draw & ~left]
                 weight = factorial(size) * factorial(count - size)
                 for discard, row in zip(discards, rows):
-                    hands = []
-                    for index in inside:
-                        entry = row[index]
-                        if entry not in decoded:
-                            decoded[entry] = decode(entry)
-                        hands.append(decoded[entry])
-                    found.append((discard, weight, hands))
-            self._choices[left] = found
+                    found.append((discard, weight, [position.setdefault(row[index], len(position)) for index in inside]))
+            self._choices[left] = [decode(entry) for entry in position], found
         return self._choices[left]
 
     def sums(self, elder: int, left: int) -> tuple[list[int], list[int]]:
         """Against one elder hand (a code): her choices that `left` allows (discard masks) and for
         each the sum of reply keys over her draws, weighted to n! times the expectation."""
         mine, blanche = decode(elder), self.blanche
-        keys: dict[tuple[int, ...], int] = {}
-        masks, sums = [], []
-        for discard, weight, hands in self.choices(left):
-            total = 0
-            for hand in hands:
-                key = keys.get(hand)
-                if key is None:
-                    key = keys[hand] = reply_key(mine, hand, blanche)
-                total += key
-            masks.append(discard)
-            sums.append(total * weight)
-        return masks, sums
+        hands, choices = self.choices(left)
+        keys = [reply_key(mine, hand, blanche) for hand in hands]
+        return [discard for discard, _, _ in choices], [sum(keys[index] for index in drawn) * weight for _, weight, drawn in choices]
 
     def best(self, elder: int, left: int) -> int:
         """The smallest of `sums(elder, left)`, found without finishing the sums that cannot be it:
         the choice that was best against the last elder hand is tried first, and each sum stops
         once it reaches the best so far (its keys offset to be positive, so it only grows)."""
         mine, blanche = decode(elder), self.blanche
-        keys: dict[tuple[int, ...], int] = {}
-        choices = self.choices(left)
+        hands, choices = self.choices(left)
+        keys: list[int | None] = [None] * len(hands)
         first = self._last.get(left, 0)
         best, winner = None, first
         for index in (first, *range(first), *range(first + 1, len(choices))):
-            _discard, weight, hands = choices[index]
+            _discard, weight, drawn = choices[index]
+            limit = None if best is None else -(-best // weight)  # total * weight >= best
             total = 0
-            for hand in hands:
-                key = keys.get(hand)
+            for hand in drawn:
+                key = keys[hand]
                 if key is None:
-                    key = keys[hand] = reply_key(mine, hand, blanche) + _OFFSET
-                total += key * weight
-                if best is not None and total >= best:
+                    key = keys[hand] = reply_key(mine, hands[hand], blanche) + _OFFSET
+                total += key
+                if limit is not None and total >= limit:
                     break
             else:
-                best, winner = total, index
+                best, winner = total * weight, index
         self._last[left] = winner
         return best - _OFFSET * factorial(left.bit_count())
+
+    def reply(self, elder: int, left: int) -> tuple[int, float]:
+        """Against one elder hand (a mask), her choice (a discard mask) with the largest bonus
+        minus elder's expected net declarations (the first such, in the numpy path's order), and
+        that net. Needs the `bonus` given when made."""
+        masks, sums = self.sums(code(elder), left)
+        whole = factorial(left.bit_count())
+        best = None
+        for discard, total in zip(masks, sums):
+            net = split_key(total, whole)[0] / whole
+            score = -net + self.bonus[discard]
+            if best is None or score > best[0]:
+                best = (score, discard, net)
+        return best[1], best[2]
 
     def expectations(self, elder: int, left: int) -> tuple[list[int], list[float], list[float], list[float]]:
         """Against one elder hand (a mask): her choices that `left` allows, with elder's expected
