@@ -55,7 +55,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 from math import factorial
 
@@ -170,15 +169,8 @@ def advise_exchange(deal: Deal, top: int | None = None) -> list[Advice]:
     """
     if deal.phase is not Phase.EXCHANGE:
         raise PiquetError(N_("The exchange is over."))
-    advice = _advice(deal, KERNELS)
-    return list(advice[:top] if top is not None else advice)
-
-
-@lru_cache(maxsize=4)
-def _advice(deal: Deal, kernels: str) -> tuple[Advice, ...]:
-    """Every legal exchange, best first, by the `kernels` path; kept for the last few deals: an
-    analysis run in slices (no threads) asks again for the same deal at each slice."""
-    return tuple(_advise_elder(deal) if deal.to_move is ELDER else _advise_younger(deal))
+    advice = _advise_elder(deal) if deal.to_move is ELDER else _advise_younger(deal)
+    return advice[:top] if top is not None else advice
 
 
 # -- the declarations of many hands at once (the numpy path) -----------------------------------

@@ -51,6 +51,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
+from weakref import WeakKeyDictionary
 
 from piquet_widgets.analysis import advisor
 from piquet_widgets.analysis import kernels_pure as pure
@@ -243,7 +244,7 @@ class _Work:
         deal = self.deal
         hand = deal.hands[ELDER]
         talon = tuple(sorted(deal.talon))  # the cards only: elder does not know their order
-        advice = advise_exchange(deal)
+        advice = _advice(deal, self.solver)
         self.check_stop()
         listed = [advice[i] for i in _short_list([mask_of(a.discards) for a in advice], [a.expected for a in advice], hand, settings, self.include)]
         self.choices = _YoungerChoices(deal.hands[YOUNGER], talon, self.blanche, self.rules.younger_min_exchange)
@@ -415,6 +416,19 @@ def played_out(deal: Deal, solver: Solver) -> Deal:
         best = [card for card, value in solution.cards.items() if value == solution.value]
         deal = deal.apply(Play(CARDS[min(best, key=lambda card: (card & 7, card))]))
     return deal
+
+
+#: The advisor's ranking of each deal evaluated with a solver, kept with it: an analysis run in
+#: slices (no threads, `runner.py`) evaluates the same deal again, with the same solver, at each slice.
+_ADVICE: WeakKeyDictionary[Solver, dict[tuple[Deal, str], list[Advice]]] = WeakKeyDictionary()
+
+
+def _advice(deal: Deal, solver: Solver) -> list[Advice]:
+    kept = _ADVICE.setdefault(solver, {})
+    key = (deal, advisor.KERNELS)
+    if key not in kept:
+        kept[key] = advise_exchange(deal)
+    return kept[key]
 
 
 def _seed(hands: tuple[int, int], talon: int) -> int:
