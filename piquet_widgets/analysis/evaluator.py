@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from typing import Any
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -244,10 +245,10 @@ class _Work:
         deal = self.deal
         hand = deal.hands[ELDER]
         talon = tuple(sorted(deal.talon))  # the cards only: elder does not know their order
-        advice = _advice(deal, self.solver)
+        advice = _kept(self.solver, ("advice", deal), lambda: advise_exchange(deal))
         self.check_stop()
         listed = [advice[i] for i in _short_list([mask_of(a.discards) for a in advice], [a.expected for a in advice], hand, settings, self.include)]
-        self.choices = _YoungerChoices(deal.hands[YOUNGER], talon, self.blanche, self.rules.younger_min_exchange)
+        self.choices = _kept(self.solver, ("replies", deal), lambda: _YoungerChoices(deal.hands[YOUNGER], talon, self.blanche, self.rules.younger_min_exchange))
         rng = random.Random(_seed(deal.hands, mask_of(talon)))
         orders = [tuple(rng.sample(talon, len(talon))) for _ in range(max(settings.samples, settings.final_samples))]
         first = orders[: settings.samples]
@@ -418,16 +419,18 @@ def played_out(deal: Deal, solver: Solver) -> Deal:
     return deal
 
 
-#: The advisor's ranking of each deal evaluated with a solver, kept with it: an analysis run in
-#: slices (no threads, `runner.py`) evaluates the same deal again, with the same solver, at each slice.
-_ADVICE: WeakKeyDictionary[Solver, dict[tuple[Deal, str], list[Advice]]] = WeakKeyDictionary()
+#: What an evaluation of a deal with a solver prepares (the advisor's ranking, younger's choices),
+#: kept with the solver: an analysis run in slices (no threads, `runner.py`) evaluates the same
+#: deal again, with the same solver, at each slice.
+_KEPT: WeakKeyDictionary[Solver, dict[tuple, object]] = WeakKeyDictionary()
 
 
-def _advice(deal: Deal, solver: Solver) -> list[Advice]:
-    kept = _ADVICE.setdefault(solver, {})
-    key = (deal, advisor.KERNELS)
+def _kept(solver: Solver, key: tuple, make: Callable[[], object]) -> Any:
+    """`make()`, or what it gave for `key` (with the path of `advisor.KERNELS`) with this solver."""
+    kept = _KEPT.setdefault(solver, {})
+    key = (*key, advisor.KERNELS)
     if key not in kept:
-        kept[key] = advise_exchange(deal)
+        kept[key] = make()
     return kept[key]
 
 
