@@ -80,8 +80,8 @@ def code(hand: int) -> int:
 
 
 def decode(packed: int) -> tuple[int, int, int, int, int]:
-    """The five numbers of a packed code."""
-    return tuple(packed >> shift & (1 << width) - 1 for shift, width in zip(SHIFTS, WIDTHS))  # type: ignore[return-value]
+    """The five numbers of a packed code (`SHIFTS` and `WIDTHS` written out)."""
+    return packed >> 25, packed >> 18 & 127, packed >> 12 & 63, packed >> 6 & 63, packed & 63
 
 
 def declaration_scores(elder: Sequence[int], younger: Sequence[int], blanche: tuple[bool, bool]) -> tuple[int, int, int, int]:
@@ -149,14 +149,20 @@ def undominated(rows: list[list[int]], bonus: list[float] | None = None) -> list
     for width in WIDTHS:
         field_guards = field_guards << width + 1 | 1 << width
     row_bits = sum(width + 1 for width in WIDTHS)
+    spaced: dict[int, tuple[int, int]] = {}  # a code with a zero bit above each number, and their sum
     packed, sums = [], []
     for row in rows:
         value = total = 0
         for entry in row:
-            numbers = decode(entry)
-            total += sum(numbers)
-            for number, width in zip(numbers, WIDTHS):
-                value = value << width + 1 | number
+            if entry not in spaced:
+                numbers = decode(entry)
+                wide = 0
+                for number, width in zip(numbers, WIDTHS):
+                    wide = wide << width + 1 | number
+                spaced[entry] = wide, sum(numbers)
+            wide, size = spaced[entry]
+            value = value << row_bits | wide
+            total += size
         packed.append(value)
         sums.append(total)
     guards = sum(field_guards << row_bits * draw for draw in range(len(rows[0]))) if rows else 0
@@ -203,12 +209,13 @@ class YoungerReplies:
                     self.bonus.update((discards[index], worth[index]) for index in kept)
                 discards, rows = [discards[index] for index in kept], [rows[index] for index in kept]
             self.sizes.append((size, discards, draws, rows))
-        self._choices: dict[int, tuple[list[tuple[int, ...]], list[tuple[int, int, list[int]]]]] = {}
-        self._last: dict[int, int] = {}  # the index of the last best choice, for each set of cards left
+        self._choices: dict[int, tuple[list[int], list[tuple[int, ...]], list[tuple[int, int, list[int]]]]] = {}
+        self._keys: dict[int, int] = {}  # reply keys by elder's code << 36 | hers: a pair comes back often
+        self._order: dict[int, list[int]] = {}  # for each set of cards left, the choices, the last best first
 
-    def choices(self, left: int) -> tuple[list[tuple[int, ...]], list[tuple[int, int, list[int]]]]:
+    def choices(self, left: int) -> tuple[list[int], list[tuple[int, ...]], list[tuple[int, int, list[int]]]]:
         """Her choices that the cards `left` (a mask) allow: her distinct hands in her draws from
-        `left` (decoded), and in the numpy path's order each choice's discards (a mask), the weight
+        `left` (codes, and decoded), and in the numpy path's order each choice's discards (a mask), the weight
         of each of its draws (the weights of a choice add up to n!, n cards left) and its hands
         in those draws (indexes into the distinct hands)."""
         if left not in self._choices:
@@ -222,41 +229,55 @@ class YoungerReplies:
                 weight = factorial(size) * factorial(count - size)
                 for discard, row in zip(discards, rows):
                     found.append((discard, weight, [position.setdefault(row[index], len(position)) for index in inside]))
-            self._choices[left] = [decode(entry) for entry in position], found
+            codes = list(position)
+            self._choices[left] = codes, [decode(entry) for entry in codes], found
         return self._choices[left]
 
     def sums(self, elder: int, left: int) -> tuple[list[int], list[int]]:
         """Against one elder hand (a code): her choices that `left` allows (discard masks) and for
         each the sum of reply keys over her draws, weighted to n! times the expectation."""
-        mine, blanche = decode(elder), self.blanche
-        hands, choices = self.choices(left)
-        keys = [reply_key(mine, hand, blanche) for hand in hands]
+        codes, hands, choices = self.choices(left)
+        keys = [self._key(elder, entry, hand) for entry, hand in zip(codes, hands)]
         return [discard for discard, _, _ in choices], [sum(keys[index] for index in drawn) * weight for _, weight, drawn in choices]
 
     def best(self, elder: int, left: int) -> int:
         """The smallest of `sums(elder, left)`, found without finishing the sums that cannot be it:
-        the choice that was best against the last elder hand is tried first, and each sum stops
+        the choices that were best against the last elder hands are tried first, and each sum stops
         once it reaches the best so far (its keys offset to be positive, so it only grows)."""
-        mine, blanche = decode(elder), self.blanche
-        hands, choices = self.choices(left)
+        codes, hands, choices = self.choices(left)
         keys: list[int | None] = [None] * len(hands)
-        first = self._last.get(left, 0)
-        best, winner = None, first
-        for index in (first, *range(first), *range(first + 1, len(choices))):
+        mine, blanche, kept, pairs = decode(elder), self.blanche, self._keys, elder << 36
+        order = self._order.get(left) or self._order.setdefault(left, list(range(len(choices))))
+        best = winner = None
+        for index in order:
             _discard, weight, drawn = choices[index]
             limit = None if best is None else -(-best // weight)  # total * weight >= best
             total = 0
             for hand in drawn:
                 key = keys[hand]
-                if key is None:
-                    key = keys[hand] = reply_key(mine, hands[hand], blanche) + _OFFSET
+                if key is None:  # `_key`, written out: the innermost loop
+                    pair = pairs | codes[hand]
+                    key = kept.get(pair)
+                    if key is None:
+                        key = kept[pair] = reply_key(mine, hands[hand], blanche)
+                    key = keys[hand] = key + _OFFSET
                 total += key
                 if limit is not None and total >= limit:
                     break
             else:
                 best, winner = total * weight, index
-        self._last[left] = winner
+        if winner != order[0]:
+            order.remove(winner)
+            order.insert(0, winner)
         return best - _OFFSET * factorial(left.bit_count())
+
+    def _key(self, elder: int, entry: int, hand: tuple[int, ...]) -> int:
+        """The reply key of elder's hand (a code) against hers (`entry`, `hand` decoded), kept."""
+        pair = elder << 36 | entry
+        key = self._keys.get(pair)
+        if key is None:
+            key = self._keys[pair] = reply_key(decode(elder), hand, self.blanche)
+        return key
 
     def reply(self, elder: int, left: int) -> tuple[int, float]:
         """Against one elder hand (a mask), her choice (a discard mask) with the largest bonus
