@@ -5,10 +5,11 @@ exact integers in the same order: a hand's declarations packed in one int by tab
 younger's choices pruned by a bit-parallel test of "matches or beats in every draw"; younger's
 best reply found with sums that stop as soon as they cannot beat the best so far.
 
->>> from piquet_widgets.engine import Deal
->>> hand, younger = Deal.from_seed(7).hands
->>> code(hand) == code(hand | 0) and decode(code(hand))[0] >> 7 >= 3   # his longest suit
-True
+>>> from piquet_widgets.engine import parse_cards
+>>> from piquet_widgets.engine.cards import mask_of
+>>> hand = mask_of(parse_cards("AS KS QS JS 9H 8H 7H AD AC KC QC TC"))
+>>> decode(code(hand))   # point 4 * 128 + 41, quart major (4 * 8 + ace), 4 + 3 + 3, three aces, 3
+(553, 39, 10, 31, 3)
 """
 
 from __future__ import annotations

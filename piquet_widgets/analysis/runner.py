@@ -117,15 +117,14 @@ class AnalysisRunner:
         stop = self._stop
         begun = time.monotonic()
         self.solver.should_stop = lambda: stop.is_set() or time.monotonic() - begun > budget or time.monotonic() - started > self.limit
-        try:
-            result = task(self.solver)
-        except SearchInterrupted:
-            if not stop.is_set() and time.monotonic() - started <= self.limit:
-                self._later(lambda: self._slice(generation, task, done, started, 2 * budget))
-                return
-            result, ended = None, False
-        else:
-            ended = True
+        result, ended = None, False
+        if not stop.is_set():  # the Stop button, clicked since the last slice: no more
+            try:
+                result, ended = task(self.solver), True
+            except SearchInterrupted:
+                if not stop.is_set() and time.monotonic() - started <= self.limit:
+                    self._later(lambda: self._slice(generation, task, done, started, 2 * budget))
+                    return
         self._finish(generation, ended, result, done)
 
     def _later(self, call: Callable[[], None]) -> None:
