@@ -341,17 +341,17 @@ def test_the_expert_values_its_exchange_for_the_partie_in_the_last_deal(monkeypa
     """Its exchange candidates go to the whole-deal evaluator with the standing, which then values
     each by the settlement: rubiconed whatever happens (0 against 1000, the loser's points added to
     the winner's), every choice loses at least 1000 + 100."""
-    from piquet_widgets.analysis import closed
+    from piquet_widgets.analysis import evaluator  # imported by the closed player where it computes
 
     asked = []
-    evaluate = closed.evaluate_exchange
+    evaluate = evaluator.evaluate_exchange
 
     def spy(deal, settings, **options):
         found = evaluate(deal, settings, **options)
         asked.append((options["standing"], [evaluation.expected for evaluation in found]))
         return found
 
-    monkeypatch.setattr(closed, "evaluate_exchange", spy)
+    monkeypatch.setattr(evaluator, "evaluate_exchange", spy)
     deal = Deal.from_seed(5)
     Screened(ClosedPlayer("expert")).choose_action(deal)
     assert asked and all(standing is None for standing, _ in asked)
