@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from piquet_widgets.teach.lessons import SLUGS
 
@@ -106,3 +106,24 @@ def test_a_bad_address_shows_the_lessons_with_a_message(open_page: Callable[...,
     expect(page.locator(".pw-lesson-1")).to_be_visible()
     assert "Traceback" not in page.locator("body").inner_text()
     page.screenshot(path=artifacts / f"address-bad-{query.count('&')}.png")
+
+
+def test_a_drill_s_level_survives_a_reload(open_page: Callable[..., Page], app_url: str, reveal: Callable[..., Locator]) -> None:
+    from test_drill_browser import VALUES, longest_suit
+
+    page = opened(open_page, f"{app_url}?lesson=3", height=1100)
+    drill = reveal(page.locator(".pw-lesson-3"), ".pw-drill-2")
+    heading = drill.locator(".pw-drill-title")
+    expect(heading).to_contain_text("Level 1 of 3")
+    cards = drill.locator(".pw-drill-cards .pw-card")
+    expect(cards).to_have_count(12)
+    point = longest_suit([cards.nth(index).get_attribute("data-card") for index in range(12)])
+    drill.get_by_label("Your answer").fill(str(sum(VALUES[card[0]] for card in point)))
+    drill.locator("button.pw-drill-check").click()
+    expect(drill.locator(".pw-drill-feedback")).to_contain_text("Right.")
+    drill.locator("button.pw-drill-new").click()
+    expect(heading).to_contain_text("Level 2 of 3")
+    page.reload()
+    drill = reveal(page.locator(".pw-lesson-3"), ".pw-drill-2")
+    expect(drill.locator(".pw-drill-title")).to_contain_text("Level 2 of 3")
+    expect(reveal(page.locator(".pw-lesson-3"), ".pw-drill-1").locator(".pw-drill-title")).to_contain_text("Level 1 of 3")
