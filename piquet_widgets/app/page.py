@@ -320,8 +320,8 @@ class App:
 
     def _show_problems(self, problems: tuple[PiquetError, ...]) -> None:
         """Say what is wrong with the address (nothing, if nothing is)."""
-        if [str(each) for each in problems] == [str(each) for each in self._problems] and len(self.messages.children) == len(problems):
-            return
+        if [str(each) for each in problems] == [str(each) for each in self._problems]:
+            return  # the same words: nothing drawn anew
         old = self.messages.children
         self._problems = problems
         views = []
