@@ -306,6 +306,8 @@ class ClosedPlayer:
         ranked = sorted(totals, key=lambda key: -totals[key])
         if not settings.candidates:
             return ranked[0]
+        from piquet_widgets.analysis.evaluator import evaluate_exchange  # numpy where it is installed
+
         candidates = ranked[: settings.candidates]
         standing = self._standing(observation)
         whole = dict.fromkeys(candidates, 0.0)

@@ -8,6 +8,7 @@ import random
 from concurrent.futures import Future, ThreadPoolExecutor, TimeoutError
 from typing import Any
 
+from piquet_widgets.analysis import runner
 from piquet_widgets.analysis.solver import SearchInterrupted
 from piquet_widgets.teach.drills.base import Drill
 from piquet_widgets.teach.drills.kind import DrillKind
@@ -26,11 +27,16 @@ class DealtAhead:
         self.rng = rng
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="piquet-drill-ahead")
         self._next: dict[int, Future[Drill]] = {}  # by level: the drill dealt or being dealt
+        self._seeds: dict[int, int] = {}  # by level: the seed of a drill dealt when asked for (no thread)
 
     def prepare(self, level: int) -> None:
         """Start dealing a drill at `level` (nothing new if one is dealt or being dealt), after those asked before."""
-        if level not in self._next:
+        if level in self._next or not runner.THREADS:  # Pyodide: no thread to deal ahead in
+            return
+        try:
             self._next[level] = self._pool.submit(make, self.kind, self.rng.randrange(2**32), level)
+        except RuntimeError:  # no thread can start here: each drill is dealt when asked for
+            return
 
     def ready(self, level: int) -> bool:
         """A drill at `level` is dealt and waiting."""
@@ -41,6 +47,11 @@ class DealtAhead:
         `SearchInterrupted` when `solver.should_stop` says so (an analysis runner's budget or
         Stop), and resumes where it was at the next call."""
         self.prepare(level)
+        if level not in self._next:  # without threads: dealt now, in the runner's slices
+            seed = self._seeds.setdefault(level, self.rng.randrange(2**32))  # the same drill after an interrupted slice
+            drill = make(self.kind, seed, level, solver=solver)
+            del self._seeds[level]
+            return drill
         future = self._next[level]
         while True:
             try:
