@@ -23,8 +23,8 @@ WITH_EXAMPLES = {
         "engine.cards", "engine.codes", "engine.combinations", "engine.deal", "engine.records", "engine.rules",
         "analysis.advisor", "analysis.evaluator", "analysis.observation", "analysis.odds", "analysis.players", "analysis.review", "analysis.mistakes",
         "teach.drills", "teach.glossary", "teach.lessons", "teach.meter", "teach.narration", "teach.session", "teach.steps",
-        "widgets.batch", "widgets.cards", "widgets.mistake_flag", "widgets.drill", "widgets.language", "widgets.lazy", "widgets.lesson", "widgets.odds", "widgets.practice", "widgets.quiz", "widgets.walkthrough",
-        "app.lessons", "app.page", "app.params",
+        "widgets.cards", "widgets.mistake_flag", "widgets.drill", "widgets.language", "widgets.lazy", "widgets.lesson", "widgets.odds", "widgets.practice", "widgets.quiz", "widgets.walkthrough",
+        "app.lessons", "app.page", "app.params", "compat.batch",
     )
 }
 

@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import json
 import os
 import random
 from collections.abc import Callable
@@ -33,7 +32,8 @@ from piquet_widgets.teach.lesson_deals import CAVENDISH
 from piquet_widgets.teach.lessons import LESSONS, text
 from piquet_widgets.teach.lessons import lesson as script_lesson
 from piquet_widgets.teach.progress import MAX_KEPT_BYTES, KeptProgress
-from piquet_widgets.widgets.batch import one_message_each
+from piquet_widgets.compat.batch import one_message_each
+from piquet_widgets.compat.query import wait_for_request
 from piquet_widgets.widgets.board import set_shown
 from piquet_widgets.widgets.browser_store import progress_store
 from piquet_widgets.widgets.focus import FocusKeeper
@@ -108,34 +108,9 @@ def query_string() -> str:
     if os.environ.get("VOILA_PREHEAT") == "True" and not _request_received:
         # whatever QUERY_STRING the kernel inherited from the server is not the visitor's
         os.environ.pop("QUERY_STRING", None)
-        _wait_for_request()
+        wait_for_request()
         _request_received = True
     return os.environ.get("QUERY_STRING", "")
-
-
-def _wait_for_request() -> None:
-    """Wait for the visitor's request and put its details (`QUERY_STRING`…) in the environment.
-
-    This is what `voila.utils.wait_for_request` does, without importing Voilà's server into
-    every kernel (that import alone costs a kernel some 40 MB).
-    """
-    from websockets.exceptions import WebSocketException
-    from websockets.sync.client import connect
-
-    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
-    url = "{protocol}://{ip}:{port}{base}voila/query/{kernel}".format(
-        protocol=os.environ.get("VOILA_WS_PROTOCOL", "ws"),
-        ip=os.environ.get("VOILA_APP_IP", "127.0.0.1"),
-        port=os.environ.get("VOILA_APP_PORT", "8866"),
-        base=base,
-        kernel=os.environ.get("VOILA_KERNEL_ID", ""),
-    )
-    try:
-        with connect(url, open_timeout=5) as socket:
-            info = json.loads(socket.recv())
-    except (OSError, ValueError, WebSocketException):  # the app then opens as it does with no link
-        return
-    os.environ.update({str(key): str(value) for key, value in info.items()})
 
 
 def _button(label: Callable[[], str], *classes: str, on_click: Callable[[], None], texts: Texts) -> widgets.Button:

@@ -217,6 +217,12 @@ def serve(port: int, open_browser: bool, class_size: int = CLASS_SIZE, max_visit
     if not port_is_free(port):
         print(_("piquet-widgets: port {port} is already in use; choose another with --port").format(port=port), file=sys.stderr)
         return 2
+    from piquet_widgets.compat import refusal
+
+    unverified = refusal()  # the server subclasses Voilà's and Jupyter Server's handlers
+    if unverified is not None:
+        print(unverified, file=sys.stderr)
+        return 2
     try:
         from piquet_widgets.app.voila_app import PiquetVoila
     except ImportError:
