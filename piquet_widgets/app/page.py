@@ -493,6 +493,7 @@ def build(query: str | None = None, deferred: bool = False) -> App:
 
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+PAGE_WORDS = "application/vnd.piquet.page-words+json"
 
 
 def show(query: str | None = None) -> App:
@@ -524,4 +525,13 @@ def with_widget_state(root: widgets.Widget) -> dict:
     state = widgets.Widget.get_manager_state(drop_defaults=False)
     if not any("buffers" in model for model in state["state"].values()):
         bundle[WIDGET_STATE] = state
+    bundle[PAGE_WORDS] = page_words()
     return bundle
+
+
+def page_words() -> dict[str, str]:
+    """What the page's front end may have to say before any widget is drawn, in the page's
+    language: that a widget needs a version of its module (`{module} {version}`, filled in by
+    the front end) the page was not built for."""
+    return {"versions": _("This page cannot draw its widgets: they need {module} {version}, and the page was built for another "
+                          "version. Update piquet-widgets on the server (pip install -U 'piquet-widgets[app]'), then reload the page.")}
