@@ -115,9 +115,8 @@ def query_string() -> str:
 
 def _button(label: Callable[[], str], *classes: str, on_click: Callable[[], None], texts: Texts) -> widgets.Button:
     """A button whose words (`label()`, also its tooltip) follow the language."""
-    button = widgets.Button(layout=widgets.Layout(width="auto"))
-    for name in classes:
-        button.add_class(name)
+    words = label()  # built with its words: the page gets the button whole, and no update
+    button = widgets.Button(description=words, tooltip=words, layout=widgets.Layout(width="auto"), _dom_classes=classes)
     button.on_click(lambda _button: on_click())
 
     def render() -> None:
@@ -125,7 +124,7 @@ def _button(label: Callable[[], str], *classes: str, on_click: Callable[[], None
         button.description = words
         button.tooltip = words
 
-    texts.add(render)
+    texts.add(render, now=False)
     return texts.keep(button)
 
 
@@ -210,8 +209,7 @@ class App:
         self.messages = widgets.VBox([
             self.texts.html(lambda problem=problem: f"<p>{escape(str(problem))}</p>", "pw-message", "pw-error")
             for problem in params.problems
-        ])
-        self.messages.add_class("pw-messages")
+        ], _dom_classes=("pw-messages",))
         self.nav_buttons = {
             "lesson": self._button(lambda: _("Lessons"), "pw-nav", "pw-nav-lessons", on_click=lambda: self.show_section("lesson")),
             "walkthrough": self._button(lambda: _("Walkthrough"), "pw-nav", "pw-nav-walkthrough", on_click=lambda: self.show_section("walkthrough")),
@@ -223,12 +221,10 @@ class App:
         self._header = header = self.texts.html(self._header_html, "pw-header")
         self.page_language = PageLanguage(self._title)
         self.texts.add(self.page_language.show)
-        self.language_select = LanguageSelector()
-        self.language_select.add_class("pw-page-language")
-        nav = widgets.HBox([*self.nav_buttons.values(), self.language_select], layout=widgets.Layout(flex_flow="row wrap"))
-        nav.add_class("pw-nav-bar")
-        self.content = widgets.Box(layout=widgets.Layout(width="100%"))
-        self.content.add_class("pw-content")
+        self.language_select = LanguageSelector(_dom_classes=("pw-page-language",))
+        nav = widgets.HBox([*self.nav_buttons.values(), self.language_select], layout=widgets.Layout(flex_flow="row wrap"),
+                           _dom_classes=("pw-nav-bar",))
+        self.content = widgets.Box(layout=widgets.Layout(width="100%"), _dom_classes=("pw-content",))
         # Shown by the page's front end while it has lost its kernel (js/src/page.js): the words are
         # the kernel's, sent with the page, in its language.
         connection_lost = self.texts.html(
@@ -237,8 +233,8 @@ class App:
         )
         # a lesson replaced by the next, or picked from the phone's menu: the focus on its title
         keeper = FocusKeeper(".pw-app", (".pw-lesson-content h2", ".pw-content h2", ".pw-nav-active"))
-        self.root = self.texts.keep(widgets.VBox([header, nav, self.messages, self.content, connection_lost, self.page_language, self.progress_store, keeper]))
-        self.root.add_class("pw-app")
+        self.root = self.texts.keep(widgets.VBox([header, nav, self.messages, self.content, connection_lost, self.page_language,
+                                                  self.progress_store, keeper], _dom_classes=("pw-app",)))
         self.root._pw_app = self  # type: ignore[attr-defined]  # the page keeps its App alive
         if deferred:
             # the fan of cards of the app's Voilà template, which draws it (pw-dealing)
