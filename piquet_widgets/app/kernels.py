@@ -9,7 +9,8 @@ pages that are not trusted.
   messages a departed page left it does not keep it alive). A page whose
   connection drops reconnects to its kernel on its own within seconds (JupyterLab's
   `KernelConnection`, which the page's script uses); an open page keeps its kernel.
-- A preheated kernel taken by a page is replaced `refill_after` seconds later, and replacements
+- A preheated kernel taken by a page is replaced `fill_delay` seconds later (Voilà's own setting
+  of its pool, `VoilaKernelManager.fill_delay`), and replacements
   start one every `refill_spacing` seconds: starting one costs the server a notebook rendering
   and the machine a kernel's imports, which a class arriving at once needs for its pages.
 - Each kernel handed to a page holds the place its request reserved (`places`): the request
@@ -64,10 +65,6 @@ class ClassKernelManager(*header_activity_watch(), AsyncMappingKernelManager):
         50.0, config=True,
         help="Seconds after which a kernel whose page never connected (idle that long) or left "
              "(gone that long) is shut down.",
-    )
-    refill_after = Float(
-        60.0, config=True,
-        help="Seconds after a page takes a preheated kernel before its replacement starts.",
     )
     refill_spacing = Float(
         3.0, config=True,
@@ -144,7 +141,8 @@ class ClassKernelManager(*header_activity_watch(), AsyncMappingKernelManager):
     def refill_delay(self) -> float:
         """Seconds from now until the next replacement of a preheated kernel may start."""
         now = asyncio.get_running_loop().time()
-        start = max(now + self.refill_after, self._next_refill)
+        # Voilà's own setting for the wait before a refill (its pool class's `fill_delay`)
+        start = max(now + self.fill_delay, self._next_refill)  # type: ignore[attr-defined]
         self._next_refill = start + self.refill_spacing
         return start - now
 

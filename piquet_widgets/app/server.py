@@ -51,7 +51,7 @@ SETTINGS: dict[str, dict[str, Any]] = {
 # 60 s with the culler's 10 s round (a browser slowed down by a class arriving at once still
 # connects well within that, and a page whose connection dropped reconnects within seconds);
 # the five idle minutes above are then only Binder's. Replacements of preheated kernels start 3 s apart, and when
-# (`refill_after`) depends on the class size.
+# (`refill_after`, given as Voilà's own `fill_delay` of its pool) depends on the class size.
 # The app's front end comes from `PiquetVoila`'s memory, gzipped (`front_end`), where the app's
 # template asks for it when `resources` names it. Kernels talk to the server over Unix sockets where
 # there are some: over TCP, a kernel of a class starting at once sometimes found a port it had
@@ -110,7 +110,7 @@ def voila_arguments(port: int, open_browser: bool, class_size: int = CLASS_SIZE,
         arguments += [f"--{section}.{name}={value}" for name, value in values.items()]
     if class_size > 0:
         arguments += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={class_size}",
-                      f"--ClassKernelManager.refill_after={refill_after(class_size)}"]
+                      f"--VoilaKernelManager.fill_delay={refill_after(class_size)}"]
     limit = default_max_visitors(class_size) if max_visitors is None else max_visitors
     arguments += [f"--PiquetVoila.max_visitors={limit}", f"--PiquetVoila.max_per_client={max_per_client}"]
     arguments += [f"--PiquetVoila.allow_hosts={host}" for host in allow_hosts]
