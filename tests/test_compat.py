@@ -39,8 +39,8 @@ def test_the_app_extras_bounds_are_the_verified_versions() -> None:
 
 
 def test_versions_are_compared_by_their_release_numbers() -> None:
-    assert compat.within("voila", "0.5.13") and compat.within("voila", "0.5.7")
-    assert not compat.within("voila", "0.5.6") and not compat.within("voila", "0.6.0") and not compat.within("voila", None)
+    assert compat.within("voila", "0.5.13") and compat.within("voila", "0.5.8")
+    assert not compat.within("voila", "0.5.7") and not compat.within("voila", "0.6.0") and not compat.within("voila", None)
     assert compat.within("anywidget", "0.11.0rc1") and not compat.within("anywidget", "0.12.0")
     assert compat.release("10.2.3.post1") == (10, 2, 3)
 

@@ -31,11 +31,13 @@ from importlib.metadata import PackageNotFoundError, version
 
 # Library -> (lowest version allowed, first version not allowed): the bounds of the `app` extra in
 # pyproject.toml. Each reach was verified against voila 0.5.13, jupyter_server 2.21.1, ipywidgets
-# 8.1.9, anywidget 0.11.0 and jsonschema 4.26.0; the lowest versions are what
-# `scripts/lowest-versions.sh` installs and tests.
+# 8.1.9, anywidget 0.11.0 and jsonschema 4.26.0, and the lowest ones with
+# `scripts/lowest-versions.sh` (voila 0.5.8, the first with the kernel websocket handler the server
+# subclasses; jupyter_server 2.15, the first with `track_message_type`, which the activity watch
+# keeps; ipywidgets 8.1.0; anywidget 0.11.0).
 VERIFIED: dict[str, tuple[str, str]] = {
-    "voila": ("0.5.7", "0.6"),
-    "jupyter_server": ("2.10", "3"),
+    "voila": ("0.5.8", "0.6"),
+    "jupyter_server": ("2.15", "3"),
     "ipywidgets": ("8.1", "9"),
     "anywidget": ("0.11", "0.12"),
     "jsonschema": ("4.18", "5"),
