@@ -31,6 +31,7 @@ MEASURES = {
     "load": "thirty visitors at once on one server, each playing a deal to the end (some in Chromium)",
     "pure_python": "the analysis without numpy: the first exchange hint (elder, younger) and the closed computer's exchange, pure-Python path against numpy's",
     "places": "places at the table: 12 requests at once against a cap of 4, how soon a page that leaves gives its place back",
+    "messages": "widget messages a kernel sends: a Button built with its final state or set after, the app's builders, its frame and lessons",
     "match": "the computer levels against each other: points per deal with a 95% confidence interval",
     "review": "the review's reasons: the share of mistakes of 2 points or more (200 deals, club computer) given a motif other than 'other'",
     "solver": "the exact trick solver: a whole deal from the opening lead, and the next position",

@@ -1,4 +1,4 @@
-"""Widgets made together reach the page in one message each (`widgets.batch`)."""
+"""Widgets made together reach the page in one message each (`compat.batch`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import ipywidgets as widgets
 import pytest
 from comm.base_comm import BaseComm
 
-from piquet_widgets.widgets.batch import one_message_each
+from piquet_widgets.compat.batch import one_message_each
 
 
 class RecordingComm(BaseComm):

@@ -24,8 +24,8 @@ WITH_EXAMPLES = {
         "analysis.advisor", "analysis.evaluator", "analysis.kernels_pure", "analysis.observation", "analysis.odds", "analysis.players", "analysis.review", "analysis.mistakes",
         "analysis.closed_help", "analysis.closed_review",
         "teach.drills", "teach.glossary", "teach.lessons", "teach.meter", "teach.narration", "teach.session", "teach.steps",
-        "widgets.batch", "widgets.cards", "widgets.mistake_flag", "widgets.drill", "widgets.language", "widgets.lazy", "widgets.lesson", "widgets.odds", "widgets.practice", "widgets.quiz", "widgets.walkthrough",
-        "app.lessons", "app.page", "app.params",
+        "widgets.cards", "widgets.mistake_flag", "widgets.drill", "widgets.language", "widgets.lazy", "widgets.lesson", "widgets.odds", "widgets.practice", "widgets.quiz", "widgets.walkthrough",
+        "app.lessons", "app.page", "app.params", "compat.batch",
     )
 }
 

@@ -168,3 +168,25 @@ def test_the_serving_limits_page_keeps_in_step_with_serve() -> None:
     serve_options = next(a for a in _parser()._actions if a.dest == "command").choices["serve"]._option_string_actions
     for flag in ("--max-visitors", "--max-per-client", "--trusted-proxy", "--class-size"):
         assert f"`{flag}" in page and flag in serve_options
+
+
+def test_refills_wait_voilas_own_fill_delay_and_start_apart() -> None:
+    """The pool's replacements wait Voilà's `fill_delay` (what `serve` sets for the class size,
+    on Voilà's pool class), one `refill_spacing` after the other."""
+    import asyncio
+
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    from piquet_widgets.app.kernels import ClassKernelManager
+
+    arguments = server.voila_arguments(9001, False, class_size=30)
+    assert f"--VoilaKernelManager.fill_delay={server.refill_after(30)}" in arguments
+    pool = voila_kernel_manager_factory(ClassKernelManager, True, 1)
+    assert pool.__name__ == "VoilaKernelManager" and pool.class_traits()["fill_delay"].metadata.get("config")
+
+    async def delays() -> list[float]:
+        manager = ClassKernelManager(refill_spacing=3.0)
+        manager.fill_delay = 60.0  # as on Voilà's pool class
+        return [round(manager.refill_delay()) for _ in range(3)]
+
+    assert asyncio.run(delays()) == [60, 63, 66]

@@ -42,20 +42,21 @@ LESSON_FOLDER = "piquet"  # in each learner's home
 APP_URL = f"/voila/render/{LESSON_FOLDER}/app.ipynb"
 c.Spawner.default_url = APP_URL
 
-# Voilà's settings for the app — the same as `piquet-widgets serve` (no sources shown, tracebacks
-# hidden, kernels of closed tabs culled after five idle minutes; a tab still open keeps its
-# kernel) — on each learner's Jupyter server, where Voilà runs as a server extension. Its kernel
-# culling applies to the lessons opened in JupyterLab too. `serve`'s other settings for a class
-# (a pool of ready kernels, the cap on visitors, the Host check) have no place there: each server
-# holds one learner, who has logged in, and the hub's proxy answers for the host; the hub's own
-# limits are a server's memory (below) and the number of learners.
-from piquet_widgets.app.server import SETTINGS  # noqa: E402
+# The app's settings (`SETTINGS`, the same as `piquet-widgets serve` and Binder: the app's own
+# template and front end, no sources shown, tracebacks hidden, a minute for a page's widgets when
+# a class logs in at once, kernels of closed tabs culled after five idle minutes; a tab still open
+# keeps its kernel) on each learner's Jupyter server, where Voilà runs as a server extension. Its
+# kernel culling applies to the lessons opened in JupyterLab too. `serve`'s other settings for a
+# class (a pool of ready kernels, the cap on visitors, the Host check against names the teacher
+# allows) have no place there: each server holds one learner, who has logged in, and the hub's
+# proxy answers for the host; Jupyter Server checks the Host and the websocket's Origin itself.
+# The hub's own limits are a server's memory (below) and the number of learners.
+from piquet_widgets.app.server import SETTINGS, jupyter_path  # noqa: E402
 
-SERVER_SETTINGS = {section: dict(values) for section, values in SETTINGS.items()}
-# Many kernels start at once when a class logs in together: give Voilà time to draw each page
-# (its default, 4 s, leaves some pages blank under load: benchmarks/bench_load.py).
-SERVER_SETTINGS.setdefault("VoilaExecutor", {}).setdefault("iopub_timeout", 60)
-c.Spawner.args = [f"--{section}.{name}={value}" for section, values in SERVER_SETTINGS.items() for name, value in values.items()]
+c.Spawner.args = [f"--{section}.{name}={value}" for section, values in SETTINGS.items() for name, value in values.items()]
+# Where each learner's Voilà finds the app's template: the installed package's own folder, first
+# (the wheel also installs it under share/jupyter; an editable install's copy there may be older).
+c.Spawner.environment = {"JUPYTER_PATH": jupyter_path()}
 
 # Sized from benchmarks/bench_load.py and tests/hub/test_jupyterhub.py (README, "How many
 # learners"): a learner's Jupyter server (about 180 MB RSS) and the app's kernel (about 85 MB)

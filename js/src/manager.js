@@ -12,19 +12,38 @@ import * as description from "@jupyter-widgets/controls/lib/widget_description.j
 import * as int from "@jupyter-widgets/controls/lib/widget_int.js";
 import * as selection from "@jupyter-widgets/controls/lib/widget_selection.js";
 import * as string from "@jupyter-widgets/controls/lib/widget_string.js";
+import { JUPYTER_CONTROLS_VERSION } from "@jupyter-widgets/controls/lib/version.js";
 import { anywidgetClasses } from "./anywidget.js";
 
+const anywidget = anywidgetClasses(base);
 const MODULES = {
   "@jupyter-widgets/base": base,
   "@jupyter-widgets/controls": { ...bool, ...box, ...button, ...description, ...int, ...selection, ...string },
-  anywidget: anywidgetClasses(base),
+  anywidget,
+};
+/** The version of each module this page provides, as its widgets name it. */
+export const PROVIDED = {
+  "@jupyter-widgets/base": base.JUPYTER_WIDGETS_VERSION,
+  "@jupyter-widgets/controls": JUPYTER_CONTROLS_VERSION,
+  anywidget: anywidget.AnyModel.model_module_version,
 };
 
+/** Whether a module of version `provided` serves a widget that asks for `requested` ("2.0.0",
+ * "~0.11.*", "^8.1"): the same major version, and for a 0.x the same minor, as semver's caret. */
+export function compatible(provided, requested) {
+  const have = provided.split(".");
+  const want = String(requested).replace(/^[\^~=v\s]+/, "").split(".");
+  const fixed = have[0] === "0" ? 2 : 1;
+  return want.slice(0, fixed).every((part, index) => part === "*" || part === "x" || part === have[index]);
+}
+
 export class PageManager extends ManagerBase {
-  /** A manager on this kernel connection, ready for the comms the kernel opens. */
-  constructor(kernel) {
+  /** A manager on this kernel connection, ready for the comms the kernel opens; `onMismatch`
+   * is told of each widget module asked for in a version this page does not provide. */
+  constructor(kernel, onMismatch = () => {}) {
     super();
     this.kernel = kernel;
+    this.onMismatch = onMismatch;
     kernel.registerCommTarget(this.comm_target_name, (comm, message) =>
       this.handle_comm_open(new base.shims.services.Comm(comm), message),
     );
@@ -51,6 +70,10 @@ export class PageManager extends ManagerBase {
 
   async loadClass(className, moduleName, moduleVersion) {
     const module = MODULES[moduleName];
+    if (module && !compatible(PROVIDED[moduleName], moduleVersion)) {
+      this.onMismatch(moduleName, moduleVersion);
+      throw new Error(`the page has ${moduleName} ${PROVIDED[moduleName]}, not ${moduleVersion}`);
+    }
     if (module && module[className]) return module[className];
     throw new Error(`the page has no widget ${className} from ${moduleName} ${moduleVersion}`);
   }

@@ -12,6 +12,9 @@ import "./page.css";
 const OUTPUT = 'script[type="application/vnd.voila.cell-output+json"]';
 const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
 const WIDGET_STATE = "application/vnd.jupyter.widget-state+json";
+const PAGE_WORDS = "application/vnd.piquet.page-words+json";
+// Said when the kernel sent no words of its own (a notebook that is not the app).
+const VERSIONS = "This page cannot draw its widgets: they need {module} {version}, and the page was built for another version. Update piquet-widgets on the server (pip install -U 'piquet-widgets[app]'), then reload the page.";
 
 /** The page's settings, as Voilà wrote them. */
 function pageConfig() {
@@ -51,6 +54,28 @@ function pageState(outputs) {
   return found && found[0].data[WIDGET_STATE].state;
 }
 
+/** What the kernel sent the page to say, in the page's language (`page_words` in
+ * piquet_widgets/app/page.py), if it did. */
+function pageWords(outputs) {
+  const found = outputs.find(([output]) => output.data && output.data[PAGE_WORDS]);
+  return (found && found[0].data[PAGE_WORDS]) || {};
+}
+
+/** Say, once per module at the top of the page, that a widget asks for a version of its module
+ * the page does not provide (its place would otherwise stay blank). */
+function sayMismatch(words) {
+  const said = new Set();
+  return (module, version) => {
+    if (said.has(module)) return;
+    said.add(module);
+    const note = document.createElement("p");
+    note.className = "pw-version-mismatch";
+    note.setAttribute("role", "alert");
+    note.textContent = (words.versions || VERSIONS).replace("{module}", module).replace("{version}", version);
+    document.body.prepend(note);
+  };
+}
+
 /** Draw one output: its widget if it has one, else its plain text. */
 async function draw(manager, output, host) {
   const view = widgetView(output);
@@ -81,12 +106,14 @@ async function main() {
   });
   const kernel = connect(config);
   watchConnection(kernel);
-  const manager = new PageManager(kernel);
+  const manager = new PageManager(kernel, sayMismatch(pageWords(outputs)));
   // The state written into the page is drawn at once, the connection opening meanwhile (what the
   // widgets send waits for it); without it, the kernel is asked.
   const state = pageState(outputs);
   await (state ? manager.loadFromPage(state) : manager.loadFromKernel());
-  await Promise.all(outputs.map(([output, host]) => draw(manager, output, host)));
+  // One widget the page cannot draw leaves its place empty, not the others.
+  const drawn = await Promise.allSettled(outputs.map(([output, host]) => draw(manager, output, host)));
+  for (const failed of drawn.filter((result) => result.status === "rejected")) console.error("a widget could not be drawn:", failed.reason);
 }
 
 main().catch((error) => console.error("the page could not draw its widgets:", error));

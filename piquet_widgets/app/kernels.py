@@ -9,7 +9,8 @@ pages that are not trusted.
   messages a departed page left it does not keep it alive). A page whose
   connection drops reconnects to its kernel on its own within seconds (JupyterLab's
   `KernelConnection`, which the page's script uses); an open page keeps its kernel.
-- A preheated kernel taken by a page is replaced `refill_after` seconds later, and replacements
+- A preheated kernel taken by a page is replaced `fill_delay` seconds later (Voilà's own setting
+  of its pool, `VoilaKernelManager.fill_delay`), and replacements
   start one every `refill_spacing` seconds: starting one costs the server a notebook rendering
   and the machine a kernel's imports, which a class arriving at once needs for its pages.
 - Each kernel handed to a page holds the place its request reserved (`places`): the request
@@ -21,9 +22,7 @@ pages that are not trusted.
   allocator keeps two arenas (`MALLOC_ARENA_MAX`), so that the address space follows the memory
   used: a page cannot make its kernel take the machine's memory.
 - A kernel's activity (what culling reads) is watched from each message's header alone
-  (`start_watching_activity`): Jupyter Server's own watch decodes every message of every kernel,
-  each of its dates parsed, only to read its type, and with a class clicking that was a fifth of
-  the server's time, which every page and every click waits on.
+  (`compat.activity`).
 
 Voilà builds its pool class (`voila.voila_kernel_manager`) on top of this one, so the refill
 rule, which changes the pool's own `fill_if_needed`, is a mixin (`RefillSchedule`) that the
@@ -33,8 +32,6 @@ server puts on top of Voilà's class (`with_refill_schedule`).
 from __future__ import annotations
 
 import asyncio
-import hmac
-import json
 import os
 import resource
 import time
@@ -42,12 +39,11 @@ from contextvars import ContextVar
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from jupyter_client.session import Session
-from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Int
 
 from piquet_widgets.app.page_messages import PageAllowance
+from piquet_widgets.compat.activity import header_activity_watch
 from piquet_widgets.app.places import Places, Reservation
 
 # Each kernel as measured after a walkthrough and a practice deal, with two malloc arenas: 281 MB
@@ -62,17 +58,13 @@ MALLOC_ARENAS = "2"
 CLAIMING: ContextVar[Reservation | None] = ContextVar("CLAIMING", default=None)
 
 
-class ClassKernelManager(AsyncMappingKernelManager):
+class ClassKernelManager(*header_activity_watch(), AsyncMappingKernelManager):
     """Kernels for the app's visitors (see the module's docstring)."""
 
     unclaimed_timeout = Float(
         50.0, config=True,
         help="Seconds after which a kernel whose page never connected (idle that long) or left "
              "(gone that long) is shut down.",
-    )
-    refill_after = Float(
-        60.0, config=True,
-        help="Seconds after a page takes a preheated kernel before its replacement starts.",
     )
     refill_spacing = Float(
         3.0, config=True,
@@ -149,7 +141,8 @@ class ClassKernelManager(AsyncMappingKernelManager):
     def refill_delay(self) -> float:
         """Seconds from now until the next replacement of a preheated kernel may start."""
         now = asyncio.get_running_loop().time()
-        start = max(now + self.refill_after, self._next_refill)
+        # Voilà's own setting for the wait before a refill (its pool class's `fill_delay`)
+        start = max(now + self.fill_delay, self._next_refill)  # type: ignore[attr-defined]
         self._next_refill = start + self.refill_spacing
         return start - now
 
@@ -188,33 +181,6 @@ class ClassKernelManager(AsyncMappingKernelManager):
             self.log.warning("Kernel %s did not shut down cleanly: %s", kernel_id, error)
         finally:
             self._shutting_down.discard(kernel_id)
-
-    def start_watching_activity(self, kernel_id: str) -> None:
-        """Jupyter Server's watch of a kernel's IOPub messages, with its rules (every tracked
-        message is activity; a status message sets the execution state), reading the header and
-        the parent's header of each signed message, and the content of status messages only."""
-        kernel = self._kernels[kernel_id]
-        kernel.reason = ""
-        kernel.last_activity = utcnow()
-        kernel._activity_stream = kernel.connect_iopub()
-        session = Session(config=kernel.session.config, key=kernel.session.key)
-
-        def record_activity(msg_list: list[bytes]) -> None:
-            _idents, parts = session.feed_identities(msg_list, copy=True)
-            if session.auth is not None and not hmac.compare_digest(parts[0], session.sign(parts[1:5])):
-                return  # not the kernel's: Jupyter Server's watch would refuse it too
-            msg_type = json.loads(parts[1]).get("msg_type")
-            parent_type = (json.loads(parts[2]) or {}).get("msg_type")
-            if self.track_message_type(msg_type) or self.track_message_type(parent_type) or kernel.execution_state == "busy":
-                self.last_kernel_activity = kernel.last_activity = utcnow()
-            if msg_type == "status":
-                state = json.loads(parts[4]).get("execution_state")
-                if self.track_message_type(parent_type):
-                    kernel.execution_state = state
-                elif kernel.execution_state == "starting" and state != "starting":
-                    kernel.execution_state = "idle"  # as Jupyter Server: "idle" once started, unless tracked
-
-        kernel._activity_stream.on_recv(record_activity)
 
     def remove_kernel(self, kernel_id: str) -> Any:
         """Forget the kernel, and free the place it held."""

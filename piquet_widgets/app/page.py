@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import json
 import os
 import random
 from collections.abc import Callable
@@ -33,8 +32,9 @@ from piquet_widgets.teach.lesson_deals import CAVENDISH
 from piquet_widgets.teach.lessons import LESSONS, text
 from piquet_widgets.teach.lessons import lesson as script_lesson
 from piquet_widgets.teach.progress import MAX_KEPT_BYTES, KeptProgress
+from piquet_widgets.compat.batch import one_message_each
+from piquet_widgets.compat.query import wait_for_request
 from piquet_widgets.widgets.address import Address
-from piquet_widgets.widgets.batch import one_message_each
 from piquet_widgets.widgets.board import set_shown
 from piquet_widgets.widgets.browser_store import progress_store
 from piquet_widgets.widgets.focus import FocusKeeper
@@ -108,41 +108,15 @@ def query_string() -> str:
     if os.environ.get("VOILA_PREHEAT") == "True" and not _request_received:
         # whatever QUERY_STRING the kernel inherited from the server is not the visitor's
         os.environ.pop("QUERY_STRING", None)
-        _wait_for_request()
+        wait_for_request()
         _request_received = True
     return os.environ.get("QUERY_STRING", "")
 
 
-def _wait_for_request() -> None:
-    """Wait for the visitor's request and put its details (`QUERY_STRING`…) in the environment.
-
-    This is what `voila.utils.wait_for_request` does, without importing Voilà's server into
-    every kernel (that import alone costs a kernel some 40 MB).
-    """
-    from websockets.exceptions import WebSocketException
-    from websockets.sync.client import connect
-
-    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
-    url = "{protocol}://{ip}:{port}{base}voila/query/{kernel}".format(
-        protocol=os.environ.get("VOILA_WS_PROTOCOL", "ws"),
-        ip=os.environ.get("VOILA_APP_IP", "127.0.0.1"),
-        port=os.environ.get("VOILA_APP_PORT", "8866"),
-        base=base,
-        kernel=os.environ.get("VOILA_KERNEL_ID", ""),
-    )
-    try:
-        with connect(url, open_timeout=5) as socket:
-            info = json.loads(socket.recv())
-    except (OSError, ValueError, WebSocketException):  # the app then opens as it does with no link
-        return
-    os.environ.update({str(key): str(value) for key, value in info.items()})
-
-
 def _button(label: Callable[[], str], *classes: str, on_click: Callable[[], None], texts: Texts) -> widgets.Button:
     """A button whose words (`label()`, also its tooltip) follow the language."""
-    button = widgets.Button(layout=widgets.Layout(width="auto"))
-    for name in classes:
-        button.add_class(name)
+    words = label()  # built with its words: the page gets the button whole, and no update
+    button = widgets.Button(description=words, tooltip=words, layout=widgets.Layout(width="auto"), _dom_classes=classes)
     button.on_click(lambda _button: on_click())
 
     def render() -> None:
@@ -150,7 +124,7 @@ def _button(label: Callable[[], str], *classes: str, on_click: Callable[[], None
         button.description = words
         button.tooltip = words
 
-    texts.add(render)
+    texts.add(render, now=False)
     return texts.keep(button)
 
 
@@ -241,8 +215,7 @@ class App:
         self.progress = KeptProgress(keep=lambda text: setattr(self.progress_store, "record", text))
         self.progress_store = progress_store(self.progress.restore, MAX_KEPT_BYTES)
         self.progress.on_change(self._show_lesson_progress)
-        self.messages = widgets.VBox()
-        self.messages.add_class("pw-messages")
+        self.messages = widgets.VBox(_dom_classes=("pw-messages",))
         self._problems: tuple[PiquetError, ...] = ()
         self._show_problems(params.problems)
         self.texts.add(self._render_problems)
@@ -257,12 +230,10 @@ class App:
         self._header = header = self.texts.html(self._header_html, "pw-header")
         self.page_language = PageLanguage(self._title)
         self.texts.add(self.page_language.show)
-        self.language_select = LanguageSelector()
-        self.language_select.add_class("pw-page-language")
-        nav = widgets.HBox([*self.nav_buttons.values(), self.language_select], layout=widgets.Layout(flex_flow="row wrap"))
-        nav.add_class("pw-nav-bar")
-        self.content = widgets.Box(layout=widgets.Layout(width="100%"))
-        self.content.add_class("pw-content")
+        self.language_select = LanguageSelector(_dom_classes=("pw-page-language",))
+        nav = widgets.HBox([*self.nav_buttons.values(), self.language_select], layout=widgets.Layout(flex_flow="row wrap"),
+                           _dom_classes=("pw-nav-bar",))
+        self.content = widgets.Box(layout=widgets.Layout(width="100%"), _dom_classes=("pw-content",))
         # Shown by the page's front end while it has lost its kernel (js/src/page.js): the words are
         # the kernel's, sent with the page, in its language.
         connection_lost = self.texts.html(
@@ -274,8 +245,8 @@ class App:
         self.address = Address(PARAMETERS, self._on_address) if follow_address else None
         self.texts.add(lambda: self._keep_place(replace=True))  # a new language: the same place, in its words
         frame = [header, nav, self.messages, *([self.address] if self.address is not None else []), self.content]
-        self.root = self.texts.keep(widgets.VBox([*frame, connection_lost, self.page_language, self.progress_store, keeper]))
-        self.root.add_class("pw-app")
+        parts = [*frame, connection_lost, self.page_language, self.progress_store, keeper]
+        self.root = self.texts.keep(widgets.VBox(parts, _dom_classes=("pw-app",)))
         self.root._pw_app = self  # type: ignore[attr-defined]  # the page keeps its App alive
         if deferred:
             # the fan of cards of the app's Voilà template, which draws it (pw-dealing)
@@ -626,6 +597,7 @@ def build(query: str | None = None, deferred: bool = False, follow_address: bool
 
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+PAGE_WORDS = "application/vnd.piquet.page-words+json"
 
 
 def show(query: str | None = None, follow_address: bool | None = None) -> App:
@@ -659,4 +631,13 @@ def with_widget_state(root: widgets.Widget) -> dict:
     state = widgets.Widget.get_manager_state(drop_defaults=False)
     if not any("buffers" in model for model in state["state"].values()):
         bundle[WIDGET_STATE] = state
+    bundle[PAGE_WORDS] = page_words()
     return bundle
+
+
+def page_words() -> dict[str, str]:
+    """What the page's front end may have to say before any widget is drawn, in the page's
+    language: that a widget needs a version of its module (`{module} {version}`, filled in by
+    the front end) the page was not built for."""
+    return {"versions": _("This page cannot draw its widgets: they need {module} {version}, and the page was built for another "
+                          "version. Update piquet-widgets on the server (pip install -U 'piquet-widgets[app]'), then reload the page.")}

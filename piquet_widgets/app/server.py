@@ -6,8 +6,12 @@ visitor sends), keeps kernels ready for a class, caps the kernels alive, and cul
 of closed tabs and of pages that never connected (`voila_app`, `kernels`). Voilà runs in this
 process, so Ctrl-C (or SIGTERM) stops it and shuts every kernel down.
 
-`SETTINGS` are also what Binder's `postBuild` writes for the Voilà server extension
-(`python -m piquet_widgets.app.server --jupyter-config "$PREFIX/etc/jupyter"`).
+`SETTINGS` are the app's settings wherever it is served: `serve` gives them on its command line,
+Binder's `postBuild` and the JupyterHub image write them for the Voilà server extension
+(`python -m piquet_widgets.app.server --jupyter-config "$PREFIX/etc/jupyter"`), and the hub's
+configuration passes them to each learner's server. They select the app's template, which a
+Jupyter server finds in the wheel's shared data (`share/jupyter/voila/templates/piquet`), or
+where `jupyter_path()` puts it first (`serve`, the hub's spawner, an editable install).
 """
 
 from __future__ import annotations
@@ -31,8 +35,12 @@ HOST = "127.0.0.1"
 # When a class arrives at once, kernels start slowly on a small machine: Voilà's default 4 s
 # wait for a page's widgets left some visitors a blank page (benchmarks/bench_load.py, 30
 # visitors on 2 cores); 60 s gave every one of them the app.
+# The app's page template (app/jupyter/voila/templates/piquet): Voilà's lab template without its
+# links to a CDN, with the app's own loading state and its own small front end.
+TEMPLATE = "piquet"
+
 SETTINGS: dict[str, dict[str, Any]] = {
-    "VoilaConfiguration": {"strip_sources": True, "show_tracebacks": False},
+    "VoilaConfiguration": {"strip_sources": True, "show_tracebacks": False, "template": TEMPLATE},
     "MappingKernelManager": {"cull_idle_timeout": 300, "cull_interval": 10, "cull_connected": False},
     "VoilaExecutor": {"iopub_timeout": 60},
 }
@@ -43,7 +51,7 @@ SETTINGS: dict[str, dict[str, Any]] = {
 # 60 s with the culler's 10 s round (a browser slowed down by a class arriving at once still
 # connects well within that, and a page whose connection dropped reconnects within seconds);
 # the five idle minutes above are then only Binder's. Replacements of preheated kernels start 3 s apart, and when
-# (`refill_after`) depends on the class size.
+# (`refill_after`, given as Voilà's own `fill_delay` of its pool) depends on the class size.
 # The app's front end comes from `PiquetVoila`'s memory, gzipped (`front_end`), where the app's
 # template asks for it when `resources` names it. Kernels talk to the server over Unix sockets where
 # there are some: over TCP, a kernel of a class starting at once sometimes found a port it had
@@ -85,11 +93,6 @@ MAX_PER_CLIENT = 3
 # (benchmarks/bench_load.py); the default cap on visitors keeps them within half the memory.
 KERNEL_MB = 120
 
-# The app's page template (app/jupyter/voila/templates/piquet): Voilà's lab template without its
-# links to a CDN, and with the app's own loading state.
-TEMPLATE = "piquet"
-
-
 def default_max_visitors(class_size: int = CLASS_SIZE) -> int:
     """How many pages may hold a kernel at once: half this machine's memory in visitors'
     kernels, less the pool's."""
@@ -102,13 +105,12 @@ def voila_arguments(port: int, open_browser: bool, class_size: int = CLASS_SIZE,
                     trusted_proxies: Sequence[str] = ()) -> list[str]:
     """The command-line arguments of the Voilà application (`PiquetVoila`) that serves the app."""
     arguments = [str(APP_NOTEBOOK), f"--port={port}", f"--Voila.ip={HOST}", "--Voila.port_retries=0", f"--Voila.open_browser={open_browser}"]
-    arguments.append(f"--VoilaConfiguration.template={TEMPLATE}")
     for section in dict.fromkeys([*SETTINGS, *SERVE_SETTINGS]):
         values = SETTINGS.get(section, {}) | SERVE_SETTINGS.get(section, {})
         arguments += [f"--{section}.{name}={value}" for name, value in values.items()]
     if class_size > 0:
         arguments += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={class_size}",
-                      f"--ClassKernelManager.refill_after={refill_after(class_size)}"]
+                      f"--VoilaKernelManager.fill_delay={refill_after(class_size)}"]
     limit = default_max_visitors(class_size) if max_visitors is None else max_visitors
     arguments += [f"--PiquetVoila.max_visitors={limit}", f"--PiquetVoila.max_per_client={max_per_client}"]
     arguments += [f"--PiquetVoila.allow_hosts={host}" for host in allow_hosts]
@@ -116,11 +118,16 @@ def voila_arguments(port: int, open_browser: bool, class_size: int = CLASS_SIZE,
     return arguments
 
 
+def jupyter_path(current: str = "") -> str:
+    """`JUPYTER_PATH` with the package's Jupyter data folder first (where Voilà looks for
+    `voila/templates/NAME`), the folders of `current` after it."""
+    paths = [str(APP_DATA)] + [path for path in current.split(os.pathsep) if path and path != str(APP_DATA)]
+    return os.pathsep.join(paths)
+
+
 def share_template() -> None:
-    """Let Voilà, in this process, find the app's template: put the package's Jupyter data folder
-    first on `JUPYTER_PATH` (where Voilà looks for `voila/templates/NAME`)."""
-    paths = [str(APP_DATA)] + [path for path in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if path and path != str(APP_DATA)]
-    os.environ["JUPYTER_PATH"] = os.pathsep.join(paths)
+    """Let Voilà, in this process, find the app's template (`jupyter_path`)."""
+    os.environ["JUPYTER_PATH"] = jupyter_path(os.environ.get("JUPYTER_PATH", ""))
 
 
 def write_jupyter_config(folder: str | Path) -> Path:
@@ -209,6 +216,12 @@ def serve(port: int, open_browser: bool, class_size: int = CLASS_SIZE, max_visit
         return 2
     if not port_is_free(port):
         print(_("piquet-widgets: port {port} is already in use; choose another with --port").format(port=port), file=sys.stderr)
+        return 2
+    from piquet_widgets.compat import refusal
+
+    unverified = refusal()  # the server subclasses Voilà's and Jupyter Server's handlers
+    if unverified is not None:
+        print(unverified, file=sys.stderr)
         return 2
     try:
         from piquet_widgets.app.voila_app import PiquetVoila

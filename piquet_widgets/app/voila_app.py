@@ -31,17 +31,14 @@ from __future__ import annotations
 
 import logging
 import re
-import sys
 import time
 from collections.abc import Callable
 from html import escape
 from typing import Any
 
-# Jupyter Server's event logging imports jsonschema, whose format checker imports rfc3987_syntax
-# when it is installed, and that compiles some 35 Earley grammars for the "iri" formats: 1.5 s of
-# the server's 2.5 s start on the project's machine, for two formats no schema of Jupyter's uses
-# (python-jsonschema/jsonschema#1428). Seen as missing, it is skipped, those formats unchecked.
-sys.modules.setdefault("rfc3987_syntax", None)
+from piquet_widgets.compat.grammars import skip_iri_grammars
+
+skip_iri_grammars()  # before Jupyter Server imports jsonschema: 1.5 s of the server's start
 
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join

@@ -93,10 +93,10 @@ class LanguageSelector(widgets.Dropdown):
     def __init__(self, **kwargs: object) -> None:
         kwargs.setdefault("layout", widgets.Layout(width="auto"))
         kwargs.setdefault("style", {"description_width": "initial"})
-        super().__init__(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=get_language(), **kwargs)
-        self.add_class("pw-language")
+        kwargs["_dom_classes"] = ("pw-language", *kwargs.get("_dom_classes", ()))
+        super().__init__(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=get_language(),
+                         description=_("Language"), **kwargs)
         self._following = False
-        self._label()
         self.observe(self._on_choice, names="value")
         follow_language(self._follow)
 
@@ -127,8 +127,9 @@ class LanguageSelector(widgets.Dropdown):
 class Texts:
     """Widgets whose words are re-rendered when the language changes (`change_language`).
 
-    `add(render)` calls `render()` now and again after every change of language; `html(render)`
-    is an HTML widget showing `render()`. The widgets it fills keep this object alive
+    `add(render)` calls `render()` now (unless the widget was built with its words already,
+    `now=False`) and again after every change of language; `html(render)` is an HTML widget
+    built showing `render()` (so that it sends the page no update). The widgets it fills keep this object alive
     (`keep(widget)`), so that they follow the language for as long as they exist, whoever holds
     them (the language holds its followers weakly).
     """
@@ -137,8 +138,9 @@ class Texts:
         self._renders: list[Callable[[], None]] = []
         follow_language(self.refresh)
 
-    def add(self, render: Callable[[], None]) -> None:
-        render()
+    def add(self, render: Callable[[], None], now: bool = True) -> None:
+        if now:
+            render()
         self._renders.append(render)
 
     def keep(self, widget: W) -> W:
@@ -150,10 +152,8 @@ class Texts:
 
     def html(self, render: Callable[[], str], *classes: str) -> widgets.HTML:
         """An HTML widget showing `render()`, re-rendered in each new language."""
-        box = widgets.HTML()
-        for name in classes:
-            box.add_class(name)
-        self.add(lambda: _set_value(box, render()))
+        box = widgets.HTML(value=render(), _dom_classes=classes)
+        self.add(lambda: _set_value(box, render()), now=False)
         return self.keep(box)
 
     def refresh(self) -> None:

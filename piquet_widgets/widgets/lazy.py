@@ -26,7 +26,7 @@ import ipywidgets as widgets
 import traitlets
 
 from piquet_widgets.i18n import _
-from piquet_widgets.widgets.batch import one_message_each
+from piquet_widgets.compat.batch import one_message_each
 from piquet_widgets.widgets.board import set_children
 from piquet_widgets.widgets.language import follow_language
 from piquet_widgets.widgets.owned_state import PythonOwnedState

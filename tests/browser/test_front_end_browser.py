@@ -121,3 +121,35 @@ def test_the_frame_is_drawn_before_the_kernel_answers(open_page: Callable[..., P
     expect(page.locator(".pw-nav-practice")).to_be_visible()
     expect(page.get_by_role("status")).to_have_text("Loading…")
     expect(page.locator(".pw-section-lessons")).to_have_count(0)
+
+
+MISMATCHED = """
+import anywidget, ipywidgets, traitlets
+from IPython.display import display
+from piquet_widgets.app.page import with_widget_state
+from piquet_widgets.i18n import set_language
+
+class Older(anywidget.AnyWidget):
+    _esm = "export default {{ render({{ el }}) {{ el.textContent = 'drawn'; }} }}"
+    _model_module_version = traitlets.Unicode("~0.9.*").tag(sync=True)
+    _view_module_version = traitlets.Unicode("~0.9.*").tag(sync=True)
+
+set_language({language!r})
+shown = ipywidgets.VBox([ipywidgets.Button(description="Deal"), Older()])
+display(with_widget_state(shown) if {with_words} else shown, raw={with_words})
+"""
+
+
+@pytest.mark.parametrize(("language", "with_words", "said"), [
+    ("en", False, "This page cannot draw its widgets: they need anywidget ~0.9.*, and the page was built for another version."),
+    ("fr", True, "Cette page ne peut pas afficher ses widgets : ils demandent anywidget ~0.9.*"),
+])
+def test_a_widget_of_another_version_is_said_not_left_blank(open_page: Callable[..., Page], voila, language: str, with_words: bool, said: str) -> None:
+    # The front end is built on anywidget 0.11: a widget asking for anywidget 0.9 is not drawn with
+    # it, and the page says why, in the page's language when the kernel sent its words.
+    page = open_page(voila.notebook(MISMATCHED.format(language=language, with_words=with_words)))
+    note = page.locator(".pw-version-mismatch")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text(said)
+    expect(note).to_have_attribute("role", "alert")
+    assert page.get_by_text("drawn").count() == 0

@@ -1,6 +1,8 @@
 """A real JupyterHub on 127.0.0.1 with `deploy/jupyterhub/jupyterhub_config.py` (issue 7, "Beyond
 one machine"): two learners log in with Chromium, each lands on the tutorial app in a server of
-their own, plays, and neither sees nor changes the other's.
+their own, plays, and neither sees nor changes the other's. The page is the app's own, as
+`piquet-widgets serve` and Binder send it (its template and small front end, behind the hub's
+login and under the learner's base URL), not Voilà's stock page.
 
 The hub loads the deployment's configuration unchanged and replaces only what a test must: the
 authenticator (JupyterHub's DummyAuthenticator with a test password, two allowed users), the
@@ -15,6 +17,7 @@ figure the README's sizing and `values.yaml`'s limits come from.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -25,6 +28,7 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from support import free_port, isolated_environment, terminate
@@ -33,6 +37,7 @@ import jupyterhub  # noqa: F401  (the hub extra must be installed)
 import jupyterhub_idle_culler  # noqa: F401
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
+from piquet_widgets.app import APP_DATA
 from piquet_widgets.teach.lessons import LESSONS
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -142,6 +147,9 @@ def log_in(browser: Browser, hub: Hub, user: str) -> Page:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors  # type: ignore[attr-defined]
+    hosts: set[str] = set()
+    page.on("request", lambda request: hosts.add(urlsplit(request.url).hostname or "") if request.url.startswith(("http", "ws")) else None)
+    page.hosts = hosts  # type: ignore[attr-defined]
     page.goto(f"{hub.url}/hub/login")
     page.locator("input[name=username]").fill(user)
     page.locator("input[name=password]").fill(PASSWORD)
@@ -150,6 +158,18 @@ def log_in(browser: Browser, hub: Hub, user: str) -> Page:
     expect(page.locator(".pw-app")).to_be_visible(timeout=SPAWN_TIMEOUT_MS)
     expect(page.locator(".pw-lesson-1")).to_be_visible(timeout=60_000)
     return page
+
+
+def assert_the_apps_front_end(page: Page, user: str) -> None:
+    """The page is the app's, as `piquet-widgets serve` sends it: its template's one script, under
+    the learner's base URL, none of Voilà's JupyterLab front end, nothing asked of another host,
+    and the widgets' state carried in the page."""
+    scripts = page.evaluate("[...document.scripts].filter(s => s.src).map(s => new URL(s.src).pathname)")
+    assert scripts == [f"/user/{user}/voila/templates/piquet/static/piquet-page.js"], scripts
+    urls = page.evaluate("performance.getEntriesByType('resource').map(entry => entry.name)")
+    assert [url for url in urls if "/voila/static/" in url or "/voila/labextensions/" in url] == [], urls
+    assert page.hosts <= {"127.0.0.1"}, page.hosts  # type: ignore[attr-defined]
+    assert "application/vnd.jupyter.widget-state+json" in page.request.get(page.url).text()
 
 
 def open_walkthrough(page: Page) -> int:
@@ -189,8 +209,9 @@ def test_two_learners_each_land_in_the_app_and_play_apart(hub: Hub, browser: Bro
     blaise = log_in(browser, hub, "blaise")
     print(f"\nboth learners in the app {time.monotonic() - started:.1f} s after the first login")
     assert "/user/ada/" in ada.url and "/user/blaise/" in blaise.url
-    for page in (ada, blaise):  # the app as standalone serve shows it: no code, no prompts
+    for user, page in (("ada", ada), ("blaise", blaise)):  # the app as standalone serve shows it: no code, no prompts
         expect(page.locator(".jp-InputArea")).to_have_count(0)
+        assert_the_apps_front_end(page, user)
 
     # Each plays on: the walkthrough stepped on by one does not move the other's.
     count = open_walkthrough(ada)
@@ -253,5 +274,7 @@ def test_the_deployment_config_names_the_app_and_culling() -> None:
     assert any("jupyterhub_idle_culler" in part for service in config.JupyterHub.services for part in service["command"])
     args = config.Spawner.args
     assert "--VoilaConfiguration.strip_sources=True" in args
+    assert "--VoilaConfiguration.template=piquet" in args  # the app's own page, as `serve` and Binder
+    assert config.Spawner.environment["JUPYTER_PATH"].split(os.pathsep)[0] == str(APP_DATA)
     assert any(arg.startswith("--MappingKernelManager.cull_idle_timeout=") for arg in args)
     assert config.Spawner.mem_limit and callable(config.Spawner.pre_spawn_hook)

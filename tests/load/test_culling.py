@@ -71,7 +71,7 @@ def test_kernels_of_closed_tabs_are_culled_back_to_the_pool(start_server) -> Non
         port,
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
-        "--ClassKernelManager.refill_after=0",  # serve waits 5 s to refill its pool
+        "--VoilaKernelManager.fill_delay=0",  # serve waits 5 s to refill its pool
     ), pool=POOL)
     assert len(server.kernels()) == POOL
 
@@ -125,7 +125,7 @@ def test_kernels_of_pages_that_never_connect_are_shut_down_soon(start_server) ->
         port,
         f"--ClassKernelManager.unclaimed_timeout={UNCLAIMED_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
-        "--ClassKernelManager.refill_after=0",
+        "--VoilaKernelManager.fill_delay=0",
     ), pool=POOL)
     loop = asyncio.new_event_loop()
     try:

@@ -8,6 +8,12 @@ only at the end, each with its final state, children before the widgets that hol
 messages sent meanwhile to widgets already on the page follow, in their order. A widget made
 and closed inside never reaches the page at all.
 
+It replaces ipywidgets' `Widget.open`, `Widget._send` and `Widget.close` for the time of a batch
+(verified against ipywidgets 8.1.9: `open` creates the comm with the widget's state, `_send` is
+every update's one way out, `close` closes the comm); outside the versions `compat` verified, a
+batch changes nothing and each widget sends its updates as ipywidgets does. A widget built with
+its final state (its traits given to its constructor) sends no update at all, batch or not.
+
 >>> import ipywidgets as widgets
 >>> with one_message_each():
 ...     label = widgets.HTML()
@@ -27,6 +33,8 @@ from typing import Any
 
 import ipywidgets
 from ipywidgets.widgets import widget as widget_module
+
+from piquet_widgets.compat import verified
 
 Widget = ipywidgets.Widget
 _ORIGINAL = {name: getattr(Widget, name) for name in ("open", "_send", "close")}
@@ -138,7 +146,7 @@ def one_message_each() -> Iterator[None]:
     model would not be on the page yet); put it in a box already shown instead.
     """
     global _batch
-    if _batch is not None:
+    if _batch is not None or not verified("ipywidgets"):
         yield
         return
     batch = _Batch()
