@@ -29,7 +29,6 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from filelock import FileLock
 from platformdirs import user_data_path
 
 from piquet_widgets.engine.errors import PiquetError
@@ -105,6 +104,10 @@ class Progress:
             return
         self.solved.setdefault(lesson, set()).add(exercise)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        # imported here: in a browser (Pyodide) filelock warns at import that it has no
+        # fcntl, and the page, which keeps progress in the browser, never writes this file
+        from filelock import FileLock
+
         with FileLock(str(self.path.with_name(self.path.name + ".lock")), timeout=LOCK_TIMEOUT):
             stored, problem = _read(self.path)
             if problem is not None:
