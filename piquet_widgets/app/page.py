@@ -25,7 +25,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from piquet_widgets.app.params import AppParams, app_link, parse_query
+from piquet_widgets.app.params import PARAMETERS, SECTIONS, AppParams, app_link, parse_query, place_query
 from piquet_widgets.engine import Deal, PiquetError, deal_code, deal_from_code
 from piquet_widgets.i18n import DEFAULT_LANGUAGE, _, get_language
 from piquet_widgets.teach.glossary import GLOSSARY
@@ -33,6 +33,7 @@ from piquet_widgets.teach.lesson_deals import CAVENDISH
 from piquet_widgets.teach.lessons import LESSONS, text
 from piquet_widgets.teach.lessons import lesson as script_lesson
 from piquet_widgets.teach.progress import MAX_KEPT_BYTES, KeptProgress
+from piquet_widgets.widgets.address import Address
 from piquet_widgets.widgets.batch import one_message_each
 from piquet_widgets.widgets.board import set_shown
 from piquet_widgets.widgets.browser_store import progress_store
@@ -41,7 +42,6 @@ from piquet_widgets.widgets.language import LanguageSelector, Texts, change_lang
 from piquet_widgets.widgets.lesson import LessonView
 from piquet_widgets.widgets.owned_state import PythonOwnedState
 
-SECTIONS = ("lesson", "walkthrough", "practice", "glossary")
 STYLE = """
 <style>
 .pw-app { max-width: 1100px; margin: 0 auto; font-size: 0.9375rem; color: #1f2328; }
@@ -218,25 +218,34 @@ class App:
     (`pw-language`, `language_select`): every text of the page — the sections already built
     included — is then re-rendered in place, and the walkthrough stays at its step, the practice
     table at its move, the exercises as answered.
+
+    With `follow_address` (the app's own page) the page's address follows the place shown
+    (`widgets.address.Address`, `place`): each place opened is a new entry of the browser's
+    history, Back and Forward reopen the place of theirs (`go`), and the address the page was
+    opened at wins over `params` when the two differ (a static site, where no server read it).
     """
 
-    def __init__(self, params: AppParams, deferred: bool = False) -> None:
+    def __init__(self, params: AppParams, deferred: bool = False, follow_address: bool = False) -> None:
         self.params = params
         if params.lang != get_language():
             change_language(params.lang)  # the menus and widgets already shown follow
         self.texts = Texts()  # every text of the page outside the widgets that follow the language themselves
         self.lesson_number = params.lesson or 1
+        self._going = False  # opening the place an address names: the address is rewritten, not added to
+        self._moved_early = False  # the learner opened a place before the page said its address
+        self._walk_source: object = None  # the deal the walkthrough shows
+        self._practice_seed: int | None = None  # the seed the practice table opened with
         self._built: dict[str, widgets.Widget] = {}
         self._lessons: dict[int, widgets.Widget] = {}
         # The lessons' progress lives in the visitor's browser: no two visitors share it.
         self.progress = KeptProgress(keep=lambda text: setattr(self.progress_store, "record", text))
         self.progress_store = progress_store(self.progress.restore, MAX_KEPT_BYTES)
         self.progress.on_change(self._show_lesson_progress)
-        self.messages = widgets.VBox([
-            self.texts.html(lambda problem=problem: f"<p>{escape(str(problem))}</p>", "pw-message", "pw-error")
-            for problem in params.problems
-        ])
+        self.messages = widgets.VBox()
         self.messages.add_class("pw-messages")
+        self._problems: tuple[PiquetError, ...] = ()
+        self._show_problems(params.problems)
+        self.texts.add(self._render_problems)
         self.nav_buttons = {
             "lesson": self._button(lambda: _("Lessons"), "pw-nav", "pw-nav-lessons", on_click=lambda: self.show_section("lesson")),
             "walkthrough": self._button(lambda: _("Walkthrough"), "pw-nav", "pw-nav-walkthrough", on_click=lambda: self.show_section("walkthrough")),
@@ -262,7 +271,10 @@ class App:
         )
         # a lesson replaced by the next, or picked from the phone's menu: the focus on its title
         keeper = FocusKeeper(".pw-app", (".pw-lesson-content h2", ".pw-content h2", ".pw-nav-active"))
-        self.root = self.texts.keep(widgets.VBox([header, nav, self.messages, self.content, connection_lost, self.page_language, self.progress_store, keeper]))
+        self.address = Address(PARAMETERS, self._on_address) if follow_address else None
+        self.texts.add(lambda: self._keep_place(replace=True))  # a new language: the same place, in its words
+        frame = [header, nav, self.messages, *([self.address] if self.address is not None else []), self.content]
+        self.root = self.texts.keep(widgets.VBox([*frame, connection_lost, self.page_language, self.progress_store, keeper]))
         self.root.add_class("pw-app")
         self.root._pw_app = self  # type: ignore[attr-defined]  # the page keeps its App alive
         if deferred:
@@ -271,7 +283,7 @@ class App:
             waiting = self.texts.html(lambda: "{}<p role='status'>{}</p>".format(fan, escape(_("Loading…"))), "pw-loading")
             self.content.children = (waiting, PageReady(self._first_paint))
         else:
-            self.show_section(params.section)
+            self.go(params)
 
     def _button(self, label: Callable[[], str], *classes: str, on_click: Callable[[], None]) -> widgets.Button:
         return _button(label, *classes, on_click=on_click, texts=self.texts)
@@ -306,12 +318,99 @@ class App:
             self.practice.set_mode("closed")
         self.show_section("practice")
 
+    def _show_problems(self, problems: tuple[PiquetError, ...]) -> None:
+        """Say what is wrong with the address (nothing, if nothing is)."""
+        if [str(each) for each in problems] == [str(each) for each in self._problems] and len(self.messages.children) == len(problems):
+            return
+        old = self.messages.children
+        self._problems = problems
+        views = []
+        for _problem in problems:
+            view = widgets.HTML()
+            view.add_class("pw-message")
+            view.add_class("pw-error")
+            views.append(view)
+        self.messages.children = tuple(views)
+        for view in old:
+            view.close()
+        self._render_problems()
+
+    def _render_problems(self) -> None:
+        for view, problem in zip(self.messages.children, self._problems):
+            view.value = f"<p>{escape(str(problem))}</p>"
+
     # -- navigation --------------------------------------------------------------------------
     def _first_paint(self) -> None:
         """The page has drawn its frame: build what the link opens (unless the visitor has
         already chosen a section)."""
         if not self.section:
-            self.show_section(self.params.section)
+            self.go(self.params)
+
+    def place(self) -> str:
+        """The address of the place the page shows ('?lesson=the-point', …; '' before any)."""
+        if not self.section:
+            return ""
+        source = None
+        if self.section == "walkthrough" and self._walk_source is not CAVENDISH:
+            source = _source_params(self._walk_source)
+        elif self.section == "practice" and self._practice_seed is not None:
+            source = {"seed": self._practice_seed}
+        return place_query(self.section, self.lesson_number, self._practice_mode, get_language(), source)
+
+    def _keep_place(self, replace: bool = False) -> None:
+        """The address follows the place now shown: a new entry of the history, unless `replace`
+        or the place is the one an address named."""
+        if self.address is None or not self.section:
+            return
+        if not self.address.opened:
+            self._moved_early = self._moved_early or not self._going
+            return
+        self.address.show(self.place(), replace=replace or self._going)
+
+    def _on_address(self, query: str, first: bool) -> None:
+        """The page said its address: where it was opened (`first`), or where Back or Forward went."""
+        params = parse_query(query)
+        if not self.section:  # the frame is not drawn yet: the first paint opens this place
+            self._adopt(params)
+        elif first and self._moved_early:  # the learner's own choice wins over the address
+            self._keep_place(replace=True)
+        else:
+            self.go(params)
+
+    def _adopt(self, params: AppParams) -> None:
+        """Take the place `params` name as the page's: its messages, its language, its lesson,
+        and (for the section that opens it) its deal or its table's game."""
+        self.params = params
+        self._show_problems(params.problems)
+        if params.lang != get_language():
+            change_language(params.lang)
+        if params.section == "lesson":
+            self.lesson_number = params.lesson or 1
+        if params.section == "practice":
+            self._practice_mode = params.mode
+
+    def go(self, params: AppParams) -> None:
+        """Open the place an address names (the link, or where Back or Forward went), the
+        sections already built brought to it; the address is then rewritten, never added to."""
+        self._going = True
+        try:
+            with one_message_each():
+                self._adopt(params)
+                if params.section == "walkthrough" and "walkthrough" in self._built:
+                    source, caption = self._walkthrough_deal()
+                    if _source_params(source) != _source_params(self._walk_source):
+                        self._open(source, caption)
+                if params.section == "practice" and "practice" in self._built and self.practice.session.mode != params.mode:
+                    self.practice.set_mode(params.mode)
+                if params.section == "lesson":
+                    self._show_lesson(self.lesson_number)
+                    if params.problems:  # a bad address: the list to choose from (a phone's menu opened)
+                        self.root.add_class("pw-lessons-open")
+                else:
+                    self._show_section(params.section)
+                self._keep_place(replace=True)  # the first time, and for a place not changed
+        finally:
+            self._going = False
 
     def show_section(self, section: str) -> None:
         """Put one section on the page (building it the first time, its widgets sent to the
@@ -331,6 +430,7 @@ class App:
         (self.root.add_class if section == "lesson" else self.root.remove_class)("pw-on-lesson")
         self.content.children = (self._built[section],)
         self._show_title()
+        self._keep_place()
 
     def show_lesson(self, number: int) -> None:
         """Open lesson `number` in the lessons section."""
@@ -443,10 +543,8 @@ class App:
         return f"<p>{escape(words)} <a href='{escape(self._link)}' target='_blank'>{escape(label)}</a></p>"
 
     def _show_share(self, source: object) -> None:
-        if isinstance(source, Deal):
-            self._link = app_link("", deal=deal_code(source))
-        else:
-            self._link = app_link("", record=source)
+        self._walk_source = source
+        self._link = app_link("", **_source_params(source))
         self._share.value = self._share_html()
 
     def _open_message_html(self) -> str:
@@ -457,6 +555,7 @@ class App:
         self._caption = caption
         self._walk_caption.value = f"<p>{escape(caption())}</p>"
         self._show_share(source)
+        self._keep_place()
 
     def _open_code(self) -> None:
         code = self._code_input.value
@@ -481,6 +580,7 @@ class App:
         from piquet_widgets.widgets.practice import PracticeTable
 
         seed, mode = self.params.seed, self._practice_mode
+        self._practice_seed = seed
         table = PracticeTable(deal=seed, mode=mode, language_selector=False) if seed is not None else PracticeTable(mode=mode, language_selector=False)
         table.mode_select.observe(self._on_practice_mode, names="value")
         self.practice = table
@@ -490,8 +590,11 @@ class App:
 
     def _on_practice_mode(self, change: dict) -> None:
         """The table's mode menu changed the game: the title and the header follow."""
+        if self.practice.session.mode == self._practice_mode:  # the menu said again in a new language
+            return
         self._practice_mode = self.practice.session.mode
         self._show_title()
+        self._keep_place()
 
     def practise_deal(self, code: str) -> None:
         """Put the deal of `code` on the practice table and show it: a finished walkthrough's
@@ -503,6 +606,11 @@ class App:
         return self.texts.html(_glossary_html, "pw-glossary")
 
 
+def _source_params(source: object) -> dict[str, object]:
+    """The parameters of a link to a deal the walkthrough shows: its code, or its record."""
+    return {"deal": deal_code(source)} if isinstance(source, Deal) else {"record": source}
+
+
 def _glossary_html() -> str:
     rows = []
     for term, meaning, number in GLOSSARY:
@@ -512,24 +620,26 @@ def _glossary_html() -> str:
     return f"<h2>{escape(heading)}</h2><table><tbody>{''.join(rows)}</tbody></table>"
 
 
-def build(query: str | None = None, deferred: bool = False) -> App:
+def build(query: str | None = None, deferred: bool = False, follow_address: bool = False) -> App:
     """The app for a query string (the page's own when None)."""
-    return App(parse_query(query_string() if query is None else query), deferred=deferred)
+    return App(parse_query(query_string() if query is None else query), deferred=deferred, follow_address=follow_address)
 
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
-def show(query: str | None = None) -> App:
+def show(query: str | None = None, follow_address: bool | None = None) -> App:
     """Show the app in the page this runs in; returns it.
 
     In Voilà the frame is shown first, its widgets' state written into the page, and the rest
     once the page has drawn it; elsewhere (a notebook, a headless run) everything is built at once.
+    The page's address follows the learner's place in Voilà, or wherever `follow_address` asks
+    (a page that is the app alone, such as a static site's; never a notebook's).
     """
     from IPython.display import display
 
     in_voila = "VOILA_KERNEL_ID" in os.environ or "VOILA_PREHEAT" in os.environ
-    app = build(query, deferred=in_voila)
+    app = build(query, deferred=in_voila, follow_address=in_voila if follow_address is None else follow_address)
     if in_voila:
         display(with_widget_state(app.root), raw=True)
     else:

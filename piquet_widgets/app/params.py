@@ -8,6 +8,7 @@ message fit to show on the page while the rest of the app works as usual.
 parameter      opens
 =============  ============================================================================
 `lesson=N`     lesson N (1 to 11), or the lesson of that slug (`lesson=the-point`)
+`section=…`    that section: `lesson`, `walkthrough`, `practice` or `glossary`
 `record=…`     the walkthrough of a deal record (JSON, base64url-encoded, padding optional)
 `deal=…`       the walkthrough of the deal with this deal code
 `seed=N`       the practice table on a fresh deal shuffled from N
@@ -15,7 +16,9 @@ parameter      opens
 `lang=xx`      the page in this language
 =============  ============================================================================
 
-Unknown parameters are ignored (servers add their own, such as `token`).
+Unknown parameters are ignored (servers add their own, such as `token`). The page's address
+follows the learner's place (`place_query`, written by `widgets.address.Address`), in these same
+parameters, so that a reload or a copied link opens the same place.
 
 >>> params = parse_query("lesson=3&lang=fr")
 >>> params.lesson, params.lang, params.section, params.problems
@@ -25,6 +28,8 @@ Unknown parameters are ignored (servers add their own, such as `token`).
 >>> link = encode_record({"elder": "AS KS", "younger": "QS JS", "talon": ""})
 >>> decode_record(link)["elder"]
 'AS KS'
+>>> place_query("practice", 3, "closed", "fr")
+'?section=practice&mode=closed&lang=fr'
 >>> print(parse_query("lesson=nine").messages[0])
 The link asks for lesson 'nine', but there are lessons 1 to 11 only; the first lesson is shown instead.
 """
@@ -48,6 +53,8 @@ MAX_VALUE_LENGTH = 4096  # far more than any record (about 500 characters encode
 MAX_SEED = 2**63 - 1
 SOURCES = ("record", "deal", "seed")
 MODES = ("open", "closed")
+SECTIONS = ("lesson", "walkthrough", "practice", "glossary")
+PARAMETERS = ("lesson", "section", "mode", "lang", *SOURCES)  # every parameter the app reads
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 
@@ -60,6 +67,7 @@ class AppParams:
     - `code`: the deal code to walk through, or None.
     - `seed`: the seed of a fresh deal for the practice table, or None.
     - `mode`: the practice table's mode, "open" or "closed" ("closed" opens the table).
+    - `asked_section`: the section the link names (`section=`), or None.
     - `lang`: the language of the page (always a supported one).
     - `problems`: one `PiquetError` per bad parameter, translated when shown (`messages`).
     """
@@ -69,12 +77,16 @@ class AppParams:
     code: str | None = None
     seed: int | None = None
     mode: str = "open"
+    asked_section: str | None = None
     lang: str = DEFAULT_LANGUAGE
     problems: tuple[PiquetError, ...] = field(default=())
 
     @property
     def section(self) -> str:
-        """The part of the page to show first: 'walkthrough', 'practice' or 'lesson'."""
+        """The part of the page to show first: the one the link names, else 'walkthrough' for a
+        deal, 'practice' for a seed or a mode, else 'lesson'."""
+        if self.asked_section is not None:
+            return self.asked_section
         if self.record is not None or self.code is not None:
             return "walkthrough"
         if self.seed is not None or self.mode != "open":
@@ -118,6 +130,15 @@ def parse_query(query: str | None) -> AppParams:
             ))
         else:
             found["lesson"] = lesson
+
+    if "section" in first:
+        if first["section"] in SECTIONS:
+            found["asked_section"] = first["section"]
+        else:
+            problems.append(PiquetError(
+                N_("The link asks for the section {value}, but the sections are {known}; the lessons are shown instead."),
+                value=_shown(first["section"]), known=", ".join(SECTIONS),
+            ))
 
     if "mode" in first:
         if first["mode"] in MODES:
@@ -221,6 +242,25 @@ def encode_record(record: dict[str, Any] | Deal) -> str:
         record = record_of(record)
     text = json.dumps(record, separators=(",", ":"), ensure_ascii=False)
     return base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
+
+
+def place_query(section: str, lesson: int, mode: str, lang: str, source: dict[str, Any] | None = None) -> str:
+    """The address of a place of the app (what `parse_query` reads back): lesson `lesson` by its
+    slug, another section by its name, the closed table's mode, a language other than English,
+    and `source`, the deal a walkthrough shows or the seed a table opened with (`{"deal": code}`,
+    `{"record": record}`, `{"seed": n}`)."""
+    params: dict[str, Any] = {}
+    if section == "lesson":
+        params["lesson"] = SLUGS[lesson - 1]
+    else:
+        params["section"] = section
+    if section == "practice" and mode != "open":
+        params["mode"] = mode
+    if section in ("walkthrough", "practice") and source:
+        params.update(source)
+    if lang != DEFAULT_LANGUAGE:
+        params["lang"] = lang
+    return app_link("", **params)
 
 
 def app_link(base: str = "http://127.0.0.1:8866/", **params: Any) -> str:

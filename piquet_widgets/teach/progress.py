@@ -5,10 +5,13 @@ The file is JSON, written atomically, at `$PIQUET_PROGRESS_FILE` if set, else at
 the platform (`~/.local/share/piquet-widgets/` on Linux, `~/Library/Application Support/…` on
 macOS, `%LOCALAPPDATA%\\piquet-widgets\\` on Windows)::
 
-    {"version": 2, "solved": {"the-point": ["exercise-1", "drill-2"], "the-play": ["exercise-4"]}}
+    {"version": 2, "solved": {"the-point": ["exercise-1", "drill-2"], "the-play": ["exercise-4"]},
+     "levels": {"the-point": {"drill-2": 3}}}
 
 `solved` maps a lesson's slug to the identifiers of its exercises and drills solved at least
-once: the slug, not the number, so that a new order of the lessons loses nobody's work. A file of
+once: the slug, not the number, so that a new order of the lessons loses nobody's work. `levels`
+(optional) gives the level each drill has reached, when above the first: a reload, another tab
+or another day goes on at that level. A file of
 version 1 (by lesson numbers, in the order the lessons first had: `FIRST_ORDER`) is read as if
 keyed by their slugs, and saved as version 2 with the next solve. Every save re-reads the file and merges it under a lock, so that two tabs (or two kernels
 of one user on a hub) never lose each other's work. A missing file is an empty progress; a
@@ -77,11 +80,12 @@ def lesson_tasks(slug: str) -> frozenset[str]:
 
 
 class Progress:
-    """The exercises solved so far; `problem` says why a stored file could not be read in full."""
+    """The exercises solved so far and the drills' levels; `problem` says why a stored file could
+    not be read in full."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or progress_path()
-        self.solved, self.problem = _read(self.path)
+        (self.solved, self.levels), self.problem = _read(self.path)
 
     def is_solved(self, lesson: str, exercise: str) -> bool:
         """`exercise` of the lesson `lesson` (its slug) was solved."""
@@ -97,35 +101,50 @@ class Progress:
         done = sum(len(keys & self.solved.get(slug, set())) for slug, keys in tasks)
         return done / sum(len(keys) for _slug, keys in tasks)
 
+    def level(self, lesson: str, drill: str) -> int:
+        """The level drill `drill` of the lesson `lesson` (its slug) has reached (1 at first)."""
+        return self.levels.get(lesson, {}).get(drill, 1)
+
     def mark_solved(self, lesson: str, exercise: str) -> None:
         """Remember a solved exercise, on disk at once (survives a restart of the server), merged
         with what other writers saved meanwhile."""
         if self.is_solved(lesson, exercise) and self.problem is None:
             return
         self.solved.setdefault(lesson, set()).add(exercise)
+        self._save()
+
+    def set_level(self, lesson: str, drill: str, level: int) -> None:
+        """Remember the level a drill has reached, saved as a solved exercise is."""
+        if self.level(lesson, drill) == level and self.problem is None:
+            return
+        self.levels.setdefault(lesson, {})[drill] = level
+        self._save()
+
+    def _save(self) -> None:
+        """Write the progress, merged under a lock with what other writers saved meanwhile (the
+        solved of both; a drill at the higher of its two levels)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # imported here: in a browser (Pyodide) filelock warns at import that it has no
         # fcntl, and the page, which keeps progress in the browser, never writes this file
         from filelock import FileLock
 
         with FileLock(str(self.path.with_name(self.path.name + ".lock")), timeout=LOCK_TIMEOUT):
-            stored, problem = _read(self.path)
+            (stored, levels), problem = _read(self.path)
             if problem is not None:
                 _back_up(self.path)
-            for slug, exercises in stored.items():
-                self.solved.setdefault(slug, set()).update(exercises)
-            write_json_atomic(self.path, {"version": VERSION, "solved": _table(self.solved)})
+            _merge(self.solved, self.levels, stored, levels)
+            write_json_atomic(self.path, _document(self.solved, self.levels))
         self.problem = None
 
 
 class KeptProgress(Progress):
     """Progress kept by the page, not in a file: `keep(text)` is given the progress as JSON after
-    each exercise solved, and `restore(value)` adds what the page kept (the parsed JSON it sent),
-    then calls every function given to `on_change`."""
+    each exercise solved or drill level reached, and `restore(value)` adds what the page kept (the
+    parsed JSON it sent), then calls every function given to `on_change`."""
 
     def __init__(self, keep: Callable[[str], None]) -> None:
         self.path = None  # type: ignore[assignment]  # nothing on the server
-        self.solved, self.problem = {}, None
+        self.solved, self.levels, self.problem = {}, {}, None
         self.keep = keep
         self._listeners: list[Callable[[], None]] = []
 
@@ -133,55 +152,92 @@ class KeptProgress(Progress):
         """Call `listener()` after progress kept by the page is restored."""
         self._listeners.append(listener)
 
-    def mark_solved(self, lesson: str, exercise: str) -> None:
-        """Remember a solved exercise and hand the whole table to `keep`."""
-        if self.is_solved(lesson, exercise):
-            return
-        self.solved.setdefault(lesson, set()).add(exercise)
+    def _save(self) -> None:
+        """Hand the whole table to `keep`."""
         self.keep(self.text())
 
     def text(self) -> str:
         """The progress as JSON, in the format of the progress file."""
-        return json.dumps({"version": VERSION, "solved": _table(self.solved)}, separators=(",", ":"))
+        return json.dumps(_document(self.solved, self.levels), separators=(",", ":"))
 
     def restore(self, value: object) -> bool:
-        """Add the solved exercises of `value` (a progress table the page kept) that name a task of a
-        lesson; anything else in it is ignored. False if `value` is not a progress table at all."""
+        """Add the solved exercises and the drills' levels of `value` (a progress table the page
+        kept) that name a task of a lesson, each level within its drill's; anything else in it is
+        ignored. False if `value` is not a progress table at all."""
         try:
-            stored, _problem = _parse(value)
+            (stored, levels), _problem = _parse(value)
         except PiquetError:
             return False
-        for lesson, exercises in stored.items():
-            if lesson in SLUGS:
-                known = exercises & lesson_tasks(lesson)
-                if known:
-                    self.solved.setdefault(lesson, set()).update(known)
+        solved = {lesson: exercises & lesson_tasks(lesson) for lesson, exercises in stored.items() if lesson in SLUGS}
+        kept_levels = {
+            lesson: {drill: level for drill, level in drills.items() if 1 < level <= drill_levels(lesson).get(drill, 0)}
+            for lesson, drills in levels.items() if lesson in SLUGS
+        }
+        _merge(self.solved, self.levels, solved, kept_levels)
         for listener in self._listeners:
             listener()
         return True
 
 
-def _table(solved: dict[str, set[str]]) -> dict[str, list[str]]:
-    """The solved table as stored: the lessons in their order (unknown names last), each sorted."""
+def drill_levels(slug: str) -> dict[str, int]:
+    """The number of levels of each drill of the lesson `slug`, by its identifier."""
+    return {drill_key(number): spec.levels for number, spec in enumerate(lesson_drills(slug), 1)}
+
+
+Solved = dict[str, set[str]]  # lesson slug -> the identifiers of its tasks solved
+Levels = dict[str, dict[str, int]]  # lesson slug -> drill identifier -> the level it has reached
+
+
+def _merge(solved: Solved, levels: Levels, more_solved: Solved, more_levels: Levels) -> None:
+    """Add `more_solved` and `more_levels` to `solved` and `levels`: the solved of both, each drill
+    at the higher of its two levels."""
+    for slug, exercises in more_solved.items():
+        if exercises:
+            solved.setdefault(slug, set()).update(exercises)
+    for slug, drills in more_levels.items():
+        for drill, level in drills.items():
+            mine = levels.setdefault(slug, {})
+            mine[drill] = max(level, mine.get(drill, 1))
+
+
+def _document(solved: Solved, levels: Levels) -> dict[str, object]:
+    """The progress as the file holds it (`levels` only when a drill is above its first level)."""
+    document: dict[str, object] = {"version": VERSION, "solved": _table(solved)}
+    raised = {slug: {drill: level for drill, level in sorted(drills.items()) if level > 1} for slug, drills in _ordered(levels)}
+    raised = {slug: drills for slug, drills in raised.items() if drills}
+    if raised:
+        document["levels"] = raised
+    return document
+
+
+def _ordered(table: dict[str, object]) -> list[tuple[str, object]]:
+    """The entries of a table by lesson, the lessons in their order (unknown names last)."""
     def order(slug: str) -> tuple[int, str]:
         return (SLUGS.index(slug), "") if slug in SLUGS else (len(SLUGS), slug)
 
-    return {slug: sorted(solved[slug]) for slug in sorted(solved, key=order)}
+    return [(slug, table[slug]) for slug in sorted(table, key=order)]
 
 
-def _read(path: Path) -> tuple[dict[str, set[str]], PiquetError | None]:
-    """The solved table stored at `path` (empty if there is none) and what is wrong with it."""
+def _table(solved: Solved) -> dict[str, list[str]]:
+    """The solved table as stored: the lessons in their order (unknown names last), each sorted."""
+    return {slug: sorted(exercises) for slug, exercises in _ordered(solved)}
+
+
+def _read(path: Path) -> tuple[tuple[Solved, Levels], PiquetError | None]:
+    """The solved table and the levels stored at `path` (empty if there is none) and what is
+    wrong with them."""
     if not path.exists():
-        return {}, None
+        return ({}, {}), None
     try:
         return _parse(read_json_file(path))
     except PiquetError as error:
-        return {}, error
+        return ({}, {}), error
 
 
-def _parse(value: object) -> tuple[dict[str, set[str]], PiquetError | None]:
-    """The good entries of a progress file's `solved` table, by lesson slug, and a PiquetError naming
-    a bad one; a file that is not a progress file of this version or the first raises it."""
+def _parse(value: object) -> tuple[tuple[Solved, Levels], PiquetError | None]:
+    """The good entries of a progress file's `solved` table and `levels`, by lesson slug, and a
+    PiquetError naming a bad one; a file that is not a progress file of this version or the first
+    raises it."""
     version = value.get("version") if isinstance(value, dict) else None
     if version not in (1, VERSION) or not isinstance(value.get("solved"), dict):
         raise PiquetError(N_("The saved lesson progress is not a progress file of this version; it is kept as it is."))
@@ -195,7 +251,18 @@ def _parse(value: object) -> tuple[dict[str, set[str]], PiquetError | None]:
             problem = PiquetError(N_("The saved lesson progress is damaged (lesson {lesson}); it is kept as it is."), lesson=lesson)
             continue
         solved.setdefault(str(lesson), set()).update(exercises)
-    return solved, problem
+    return (solved, _levels(value.get("levels"))), problem
+
+
+def _levels(value: object) -> Levels:
+    """The well-formed entries of a progress file's `levels` (whole numbers from 1); anything
+    else in it is left out (an old file has none)."""
+    if not isinstance(value, dict):
+        return {}
+    return {
+        str(lesson): {str(drill): level for drill, level in drills.items() if type(level) is int and level >= 1}
+        for lesson, drills in value.items() if isinstance(drills, dict)
+    }
 
 
 def _first_slug(number: str) -> str | None:

@@ -44,7 +44,9 @@ class DrillView(widgets.VBox):
     answered), `pw-drill-new` ("Another"). Wrong twice, the answer is shown and explained.
 
     `on_solved` is called each time a drill is solved before its answer was shown (the lesson
-    counts it as progress); the level rises by one with each, up to the spec's `levels`.
+    counts it as progress); the level rises by one with each, up to the spec's `levels`. The drill
+    starts at `level` (the one the learner reached before) and `on_level(level)` is called each
+    time the level rises, so that the learner's progress keeps it.
 
     A drill judged by the whole-deal evaluator (`drills.EVALUATED`: choosing discards, about a
     second) is dealt, and a discard outside the evaluator's short list valued, by the `analyst`'s
@@ -58,10 +60,13 @@ class DrillView(widgets.VBox):
         solved_before: bool = False,
         on_solved: Callable[[], None] | None = None,
         texts: Texts | None = None,
+        level: int = 1,
+        on_level: Callable[[int], None] | None = None,
     ) -> None:
         self.spec = spec
         self.rng = random.Random(seed)
-        self.level = 1
+        self.level = min(max(level, 1), spec.levels)
+        self.on_level = on_level
         self.solved_count = 0  # drills solved in this view
         self.on_solved = on_solved
         self.solved_before = solved_before
@@ -106,8 +111,10 @@ class DrillView(widgets.VBox):
 
     def another(self, raise_level: bool = True) -> None:
         """Deal a fresh drill (one level harder if the last one was solved)."""
-        if raise_level and getattr(self, "solved_now", False):
-            self.level = min(self.level + 1, self.spec.levels)
+        if raise_level and getattr(self, "solved_now", False) and self.level < self.spec.levels:
+            self.level += 1
+            if self.on_level is not None:
+                self.on_level(self.level)
         seed, level = self.rng.randrange(2**32), self.level
         if self.analyst is None:
             self._show(make(self.spec, seed, level))
@@ -254,6 +261,15 @@ class DrillView(widgets.VBox):
         self.check_button.disabled = not on
         for button in self.choices.children:
             button.disabled = not on
+
+    def go_on_at(self, level: int) -> None:
+        """Go on at `level`, which the learner reached before (the progress kept by the browser
+        arrived after the drill was dealt): a drill of that level is dealt, unless the learner has
+        already solved one here or the level is not higher."""
+        if self.solved_count or not self.level < level <= self.spec.levels:
+            return
+        self.level = level
+        self.another(raise_level=False)
 
     def mark_solved_before(self) -> None:
         """Tick the drill as solved before (the progress kept by the browser arrived after it was drawn)."""

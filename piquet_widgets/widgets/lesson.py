@@ -166,6 +166,18 @@ def illustration(
     raise TypeError(f"not an illustration: {show!r}")
 
 
+def _saved(progress: Progress | None, save: Callable[[Progress], None]) -> bool:
+    """`save(progress)`; False if there is no progress or it cannot be written, which never
+    breaks the lesson."""
+    if progress is None:
+        return False
+    try:
+        save(progress)
+    except (OSError, PiquetError):
+        return False
+    return True
+
+
 class LessonView:
     """The pieces of one lesson as widgets (each built anew when asked for).
 
@@ -207,10 +219,14 @@ class LessonView:
         self._marks: list[tuple[str, Quiz | DrillView]] = []  # every exercise and drill drawn, by key
 
     def _restored(self) -> None:
-        """The page's progress arrived: tick what it says is solved."""
+        """The page's progress arrived: tick what it says is solved, and go on at the drills' levels."""
+        from piquet_widgets.widgets.drill import DrillView
+
         for key, view in self._marks:
             if self.kept is not None and self.kept.is_solved(self.lesson.slug, key) and not view.solved_before:
                 view.mark_solved_before()
+            if self.kept is not None and isinstance(view, DrillView):
+                view.go_on_at(self.kept.level(self.lesson.slug, key))
 
     def _title(self) -> str:
         lesson = self.lesson
@@ -309,15 +325,13 @@ class LessonView:
         self._mark(progress, self.exercise_key(number))
 
     def _mark(self, progress: Progress | None, key: str) -> None:
-        """Remember a solved exercise or drill; a progress file that cannot be written never breaks the lesson."""
-        if progress is None:
-            return
-        try:
-            progress.mark_solved(self.lesson.slug, key)
-        except (OSError, PiquetError):
-            return
-        if self.on_progress is not None:
+        """Remember a solved exercise or drill."""
+        if _saved(progress, lambda kept: kept.mark_solved(self.lesson.slug, key)) and self.on_progress is not None:
             self.on_progress()
+
+    def _keep_level(self, progress: Progress | None, key: str, level: int) -> None:
+        """Remember the level a drill has reached."""
+        _saved(progress, lambda kept: kept.set_level(self.lesson.slug, key, level))
 
     def exercises(self) -> widgets.VBox:
         """Every exercise of the lesson, each answered as soon as a choice is clicked.
@@ -374,6 +388,8 @@ class LessonView:
                 solved_before=progress is not None and progress.is_solved(lesson, key),
                 on_solved=lambda key=key: self._mark(progress, key),
                 texts=self.texts,
+                level=progress.level(lesson, key) if progress is not None else 1,
+                on_level=lambda level, key=key: self._keep_level(progress, key, level),
             )
             view.add_class(f"pw-drill-{number}")
             self._marks.append((key, view))
