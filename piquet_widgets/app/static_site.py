@@ -220,11 +220,22 @@ def trim_babel(source: Path, target: Path, languages: tuple[str, ...]) -> None:
             new.writestr(item, data)
 
 
+def app_notebook() -> dict:
+    """The app's notebook, its page's address followed (`?lesson=`, `?lang=`… read from it: no
+    server reads them on a static site)."""
+    notebook = json.loads(APP_NOTEBOOK.read_text())
+    cells = [cell for cell in notebook["cells"] if "".join(cell["source"]).strip() == "app = show()"]
+    if len(cells) != 1:
+        raise RuntimeError(f"{APP_NOTEBOOK.name} no longer calls show() in a cell of its own")
+    cells[0]["source"] = "app = show(follow_address=True)"
+    return notebook
+
+
 def write_lite_dir(lite: Path) -> None:
     """The JupyterLite project Voici builds: its configuration and the notebooks."""
     content = lite / "content"
     (content / "lessons").mkdir(parents=True)
-    shutil.copyfile(APP_NOTEBOOK, content / f"{PAGE}.ipynb")
+    (content / f"{PAGE}.ipynb").write_text(json.dumps(app_notebook()))
     for path in lesson_paths():
         shutil.copyfile(path, content / "lessons" / path.name)
     settings = {

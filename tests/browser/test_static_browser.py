@@ -83,7 +83,7 @@ def test_a_walkthrough_stepped_to_the_end_gives_the_oracle_scores(visitor) -> No
     expect(walk.locator(".pw-score-younger")).to_have_text(str(deal.scores[1]))
 
 
-def test_progress_is_kept_in_the_browser_across_a_reload(visitor, reveal: Callable[..., Locator]) -> None:
+def test_progress_is_kept_in_the_browser_and_a_link_opens_its_lesson_in_its_language(visitor, reveal: Callable[..., Locator]) -> None:
     page = visitor[0]
     answer = lesson(3).exercises[0].answer
     page.locator(".pw-nav-lessons").click()
@@ -95,8 +95,10 @@ def test_progress_is_kept_in_the_browser_across_a_reload(visitor, reveal: Callab
     page.wait_for_function(f"() => localStorage.getItem('{PROGRESS_KEY}') !== null")
     assert json.loads(page.evaluate(f"() => localStorage.getItem('{PROGRESS_KEY}')"))["solved"] == {"the-point": ["exercise-1"]}
 
-    page.reload()  # Python starts again in the page: only the browser remembers
-    expect(page.locator(".pw-app")).to_be_visible(timeout=FIRST_WIDGET)
-    page.locator(".pw-lesson-link-3").click()
+    # Python starts again in the page: only the browser remembers. The link's parameters are
+    # read from the page's own address (no server reads them here).
+    page.goto(f"{visitor[1]}/?lesson=3&lang=fr")
+    expect(page.locator(".pw-lesson-3 .pw-lesson-intro h2")).to_have_text("Leçon 3 : Le point", timeout=FIRST_WIDGET)
     reveal(page.locator(".pw-lesson-3"), ".pw-exercise-1")
     expect(page.locator(".pw-exercise-1 .pw-quiz-solved")).to_be_visible()
+    assert "?lesson=the-point&lang=fr" in page.url
