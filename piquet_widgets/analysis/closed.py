@@ -34,8 +34,6 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from piquet_widgets.analysis.evaluator import Settings as EvaluatorSettings
-from piquet_widgets.analysis.evaluator import deal_outcome, evaluate_exchange, solver_position
 from piquet_widgets.analysis.observation import Observation, Standing, announce, heard_scores, observe, younger_has_reckoned
 from piquet_widgets.analysis.players import lowest_loose, plain_card
 from piquet_widgets.analysis.solver import Solver
@@ -217,12 +215,26 @@ def _their_declaration(deal: Deal, observation: Observation, index: int, strictn
 
 
 # -- valuing outcomes ----------------------------------------------------------------------------
-#: How the exchange evaluator values the expert's candidates in each sample: those alone, on one
-#: talon order each (the samples vary the talon already).
-SAMPLE_EVALUATION = EvaluatorSettings(by_declarations=0, by_strength=0, samples=1)
+# The evaluator is imported where it computes: it brings numpy, which a closed table does not
+# need until its computer thinks (and Pyodide may not have at all).
+def _sample_evaluation():
+    """How the exchange evaluator values the expert's candidates in each sample: those alone, on
+    one talon order each (the samples vary the talon already)."""
+    from piquet_widgets.analysis.evaluator import Settings
+
+    return Settings(by_declarations=0, by_strength=0, samples=1)
+
+
+def _outcome(deal: Deal, seat: Seat, solver: Solver, standing: Standing | None) -> int:
+    """The evaluator's `deal_outcome`."""
+    from piquet_widgets.analysis.evaluator import deal_outcome
+
+    return deal_outcome(deal, seat, solver, standing)
 
 
 def _solve(deal: Deal, solver: Solver):
+    from piquet_widgets.analysis.evaluator import solver_position
+
     return solver.solve(*solver_position(deal))
 
 
@@ -263,6 +275,7 @@ class ClosedPlayer:
         if not settings.exchange_samples:
             return lowest_loose(hand, low, high)
         from piquet_widgets.analysis.advisor import advise_exchange
+        from piquet_widgets.analysis.evaluator import evaluate_exchange
 
         totals: dict[tuple[Card, ...], float] = {}
         for deal in sample_deals(observation, settings.exchange_samples, rng):
@@ -276,7 +289,7 @@ class ClosedPlayer:
         standing = self._standing(observation)
         whole = dict.fromkeys(candidates, 0.0)
         for deal in sample_deals(observation, settings.deal_samples, rng):
-            for evaluation in evaluate_exchange(deal, SAMPLE_EVALUATION, solver=self.solver, include=candidates, standing=standing):
+            for evaluation in evaluate_exchange(deal, _sample_evaluation(), solver=self.solver, include=candidates, standing=standing):
                 whole[tuple(sorted(evaluation.discards))] += evaluation.expected
         return _best(candidates, lambda key: whole[key])
 
@@ -294,7 +307,7 @@ class ClosedPlayer:
         options = samples[0].legal_actions()  # his own choices: the same in every sample
 
         def value(option: Declare) -> int:
-            return sum(deal_outcome(deal.apply(option), seat, self.solver, standing) for deal in samples)
+            return sum(_outcome(deal.apply(option), seat, self.solver, standing) for deal in samples)
 
         return _best([full] + [option for option in options if option != full], value)
 
@@ -315,7 +328,7 @@ class ClosedPlayer:
         samples = sample_deals(observation, settings.play_samples, rng)
         if standing is not None:
             def value(card: Card) -> int:
-                return sum(deal_outcome(deal.apply(Play(card)), seat, self.solver, standing) for deal in samples)
+                return sum(_outcome(deal.apply(Play(card)), seat, self.solver, standing) for deal in samples)
         else:
             totals = dict.fromkeys(playable, 0)
             sign = 1 if seat is ELDER else -1
