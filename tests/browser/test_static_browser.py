@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from support import only_this_machine, static_site_served
 
-from piquet_widgets.engine import deal_from_record
+from piquet_widgets.engine import ELDER, Exchange, deal_from_code, deal_from_record, parse_cards
 from piquet_widgets.teach.lesson_deals import CAVENDISH
 from piquet_widgets.teach.lessons import lesson
 
@@ -81,6 +81,28 @@ def test_a_walkthrough_stepped_to_the_end_gives_the_oracle_scores(visitor) -> No
     deal = deal_from_record(CAVENDISH)
     expect(walk.locator(".pw-score-elder")).to_have_text(str(deal.scores[0]))
     expect(walk.locator(".pw-score-younger")).to_have_text(str(deal.scores[1]))
+
+
+def test_a_practice_deal_s_exchange_is_played(visitor) -> None:
+    page = visitor[0]
+    page.locator(".pw-nav-practice").click()
+    table = page.locator(".pw-section-practice .pw-practice")
+    hand = table.locator(".pw-hand-elder .pw-card")
+    expect(hand).to_have_count(12)
+    expect(table.locator(".pw-code input")).to_have_value(re.compile(r"\w{4}-"))
+    start = deal_from_code(table.locator(".pw-code input").input_value())  # the deal the table shows
+    shown = [hand.nth(index).get_attribute("data-card") for index in range(12)]
+    assert sorted(shown) == sorted(card.code for card in start.hand(ELDER))
+    discards = shown[:3]
+    for code in discards:
+        table.locator(f'.pw-hand-elder .pw-card[data-card="{code}"]').click()
+    table.locator("button.pw-confirm").click()
+    after = start.apply(Exchange(parse_cards(" ".join(discards))))
+    for code in discards:
+        expect(table.locator(f'.pw-hand-elder .pw-card[data-card="{code}"]')).to_have_count(0)
+    for card in after.hand(ELDER):  # the three drawn from the talon among them
+        expect(table.locator(f'.pw-hand-elder .pw-card[data-card="{card.code}"]')).to_have_count(1)
+    expect(table.locator(".pw-hand-elder .pw-card")).to_have_count(12)
 
 
 def test_progress_is_kept_in_the_browser_and_a_link_opens_its_lesson_in_its_language(visitor, reveal: Callable[..., Locator]) -> None:
