@@ -27,6 +27,7 @@ MEASURES = {
     "engine": "the engine: random deals played through the public API, replay --json of 10,000 records, one replay's start-up",
     "evaluator": "the whole-deal exchange evaluator: its first choice's loss against an exhaustive reference, and its time",
     "load": "thirty visitors at once on one server, each playing a deal to the end (some in Chromium)",
+    "pure_python": "the analysis without numpy: the first exchange hint (elder, younger) and the closed computer's exchange, pure-Python path against numpy's",
     "places": "places at the table: 12 requests at once against a cap of 4, how soon a page that leaves gives its place back",
     "match": "the computer levels against each other: points per deal with a 95% confidence interval",
     "review": "the review's reasons: the share of mistakes of 2 points or more (200 deals, club computer) given a motif other than 'other'",

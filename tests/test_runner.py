@@ -7,6 +7,8 @@ import asyncio
 import threading
 import time
 
+import pytest
+
 from piquet_widgets.analysis.runner import AnalysisRunner
 from piquet_widgets.analysis.solver import SearchInterrupted
 
@@ -98,3 +100,93 @@ def test_progress_of_a_cancelled_task_is_not_told() -> None:
     runner.run(slow_task(2, seconds=0), lambda _result: None)  # another position: the first is dropped
     runner.wait()
     assert told == []
+
+
+# -- without threads (Pyodide) -------------------------------------------------------------------
+def no_threads(monkeypatch) -> None:
+    from piquet_widgets.analysis import runner
+
+    monkeypatch.setattr(runner, "THREADS", False)
+    monkeypatch.setattr(threading.Thread, "start", lambda self: pytest.fail("a thread was started"))
+
+
+def test_without_threads_a_long_task_runs_in_slices_at_wait(monkeypatch) -> None:
+    no_threads(monkeypatch)
+    runner = AnalysisRunner()
+    runner.budget = 0.005
+    slices: list[int] = []
+
+    def task(solver):
+        slices.append(1)
+        return slow_task(9, seconds=0.06)(solver)
+
+    results: list[int] = []
+    runner.run(task, results.append)
+    assert results == [] and runner.state == "running" and runner.busy and len(slices) == 1
+    runner.wait()
+    assert results == [9] and runner.state == "idle" and not runner.busy
+    assert len(slices) > 2  # budgets of 0.01, 0.02, 0.04 s fall short of the task's 0.06 s
+
+
+def test_without_threads_the_loop_runs_slices_between_the_pages_messages(monkeypatch) -> None:
+    no_threads(monkeypatch)
+    told: list[float] = []
+    delivered: list[tuple[str, threading.Thread]] = []
+    between: list[str] = []
+
+    async def main() -> None:
+        runner = AnalysisRunner(on_progress=told.append)
+        runner.budget = 0.005
+
+        def task(solver):
+            for done in range(1, 5):
+                slow_task(0, seconds=0.01)(solver)
+                runner.progress(done, 4)
+            return "found"
+
+        runner.run(task, lambda result: delivered.append((result, threading.current_thread())))
+        for _ in range(500):
+            between.append("page")  # the loop's turn: what the page sent is handled here
+            await asyncio.sleep(0.005)
+            if delivered:
+                break
+        assert runner.state == "idle"
+
+    asyncio.run(main())
+    assert delivered == [("found", threading.main_thread())]
+    assert len(between) > 1 and told == sorted(told) and told[-1] == 1.0  # progress never goes back
+
+
+def test_without_threads_stop_ends_the_slices(monkeypatch) -> None:
+    no_threads(monkeypatch)
+    states: list[str] = []
+
+    async def main() -> None:
+        runner = AnalysisRunner(on_state=states.append)
+        runner.budget = 0.005
+        results: list[int] = []
+        runner.run(slow_task(5, seconds=30), results.append)
+        await asyncio.sleep(0.05)
+        runner.stop()  # the Stop button, between two slices
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if runner.state == "stopped":
+                break
+        assert results == [] and not runner.busy
+
+    asyncio.run(main())
+    assert states == ["running", "stopped"]
+
+
+def test_a_thread_that_cannot_start_falls_back_to_slices(monkeypatch) -> None:
+    def refuse(self) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    runner = AnalysisRunner()
+    runner.budget = 0.005
+    results: list[int] = []
+    runner.run(slow_task(4, seconds=0.03), results.append)
+    assert runner.state == "running"
+    runner.wait()
+    assert results == [4] and runner.state == "idle"

@@ -41,6 +41,8 @@ How it is fast
 A hand's declarations are five numbers (the keys of its point, best sequence and best set, and
 the points of all its sequences and all its sets), computed for many hands at once with numpy
 from tables over the 256 holdings of a suit (a higher number never hurts the player who holds it).
+Where numpy cannot be imported (Pyodide here), `kernels_pure` does the same work in pure Python
+with the same exact integers: `KERNELS` is the one switch.
 Younger's choices are her kept cards, each with every draw she may make (`YoungerReplies`): for
 elder's advice only those that no other choice of the same size matches or beats in all five
 numbers in every draw from the talon are kept (a choice so beaten is never better for her,
@@ -53,27 +55,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from math import factorial
 
-import numpy as np
-
+from piquet_widgets.analysis import kernels_pure as pure
 from piquet_widgets.analysis.review import join_names
-from piquet_widgets.engine.cards import TEN, Card, cards_of, mask_of
-from piquet_widgets.engine.combinations import (
-    SET_POINTS,
-    SET_RANKS,
-    Combination,
-    is_carte_blanche,
-    points_of,
-    sequences_of,
-    sets_of,
-)
+from piquet_widgets.engine.cards import Card, cards_of, mask_of
+from piquet_widgets.engine.combinations import Combination, is_carte_blanche, points_of, sequences_of, sets_of
 from piquet_widgets.engine.deal import BONUS_THRESHOLD, CARTE_BLANCHE_POINTS, ELDER, REPIQUE_BONUS, YOUNGER, Deal, Phase, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import N_, _, format_decimal, ngettext
 
-__all__ = ["Advice", "YoungerReplies", "advise_exchange"]
+__all__ = ["Advice", "YoungerReplies", "advise_exchange", "younger_replies"]
+
+try:
+    import numpy as np
+except ImportError:  # Pyodide without numpy
+    np = None
+
+#: The one switch between the two paths of the heavy work: "numpy" (arrays, the faster where it
+#: imports) or "pure" (`kernels_pure`). Both give the same results; tests set it to run both.
+KERNELS = "numpy" if np is not None else "pure"
 
 TALON_ORDERS = factorial(8)
 SIGNED = "+0.00;-0.00"  # an expected score, always with its sign: '+1.25', '-0,50' in French
@@ -167,50 +170,25 @@ def advise_exchange(deal: Deal, top: int | None = None) -> list[Advice]:
     """
     if deal.phase is not Phase.EXCHANGE:
         raise PiquetError(N_("The exchange is over."))
-    advice = _advise_elder(deal) if deal.to_move is ELDER else _advise_younger(deal)
-    return advice[:top] if top is not None else advice
+    advice = _advice(deal, KERNELS)
+    return list(advice[:top] if top is not None else advice)
 
 
-# -- the declarations of many hands at once --------------------------------------------------------
-# A hand's declarations as five numbers, each never worse for its holder when higher:
-# the point's key (length * 128 + card values), the best sequence's key (length * 8 + top rank,
-# 0 for none), the points of all sequences, the best set's key (count * 8 + rank, 0 for none), the
-# points of all sets. Packed into one int64 code: 11, 7, 6, 6 and 6 bits.
-_SHIFTS = (25, 18, 12, 6, 0)
-_WIDTHS = (11, 7, 6, 6, 6)
+@lru_cache(maxsize=4)
+def _advice(deal: Deal, kernels: str) -> tuple[Advice, ...]:
+    """Every legal exchange, best first, by the `kernels` path; kept for the last few deals: an
+    analysis run in slices (no threads) asks again for the same deal at each slice."""
+    return tuple(_advise_elder(deal) if deal.to_move is ELDER else _advise_younger(deal))
 
 
-def _suit_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Per holding of one suit (a byte): point key, best sequence key, sequence points, and its
-    A K Q J 10 spread into 3-bit counters (so that the four suits add up to counts per rank)."""
-    point, sequence, sequence_points, spread = (np.zeros(256, np.int64) for _ in range(4))
-    for byte in range(1, 256):
-        point[byte] = _key_code(points_of(byte)[0], 7)
-        runs = sequences_of(byte)
-        sequence[byte] = _key_code(runs[0], 3) if runs else 0
-        sequence_points[byte] = sum(run.points for run in runs)
-        spread[byte] = sum((byte >> rank & 1) << 3 * (rank - TEN) for rank in SET_RANKS)
-    return point, sequence, sequence_points, spread
+# -- the declarations of many hands at once (the numpy path) -----------------------------------
+# A hand's declarations as five numbers packed in one int64 code (see `kernels_pure.SHIFTS`).
+_SHIFTS, _WIDTHS = pure.SHIFTS, pure.WIDTHS
 
-
-def _key_code(combo: Combination, bits: int) -> int:
-    return combo.length << bits | combo.top
-
-
-def _set_tables() -> tuple[np.ndarray, np.ndarray]:
-    """Per sum of four suit spreads (counts of A K Q J 10 in 3-bit fields): best set key, set points."""
-    spread = np.arange(1 << 15)
-    key, points = np.zeros(1 << 15, np.int64), np.zeros(1 << 15, np.int64)
-    for rank in SET_RANKS:
-        count = spread >> 3 * (rank - TEN) & 7
-        for size, value in SET_POINTS.items():
-            key = np.where(count == size, np.maximum(key, size << 3 | rank), key)
-            points += np.where(count == size, value, 0)
-    return key, points
-
-
-_POINT, _SEQUENCE, _SEQUENCE_POINTS, _SPREAD = _suit_tables()
-_SET, _SET_POINTS = _set_tables()
+if np is not None:  # the per-suit and set tables of `kernels_pure`, as arrays
+    _POINT, _SEQUENCE, _SEQUENCE_POINTS, _SPREAD, _SET, _SET_POINTS = (
+        np.array(table, np.int64) for table in (pure.POINT, pure.SEQUENCE, pure.SEQUENCE_POINTS, pure.SPREAD, pure.SET, pure.SET_POINTS_OF)
+    )
 
 
 def _codes(hands: np.ndarray) -> np.ndarray:
@@ -368,6 +346,12 @@ class YoungerReplies:
         return masks, nets / whole, elder_repiques / whole, younger_repiques / whole
 
 
+def younger_replies(younger: int, pool: Iterable[Card], smallest: int, blanche: tuple[bool, bool], *, pruned: bool = False):
+    """`YoungerReplies` of the path `KERNELS` chooses (numpy's or `kernels_pure`'s)."""
+    kind = YoungerReplies if KERNELS == "numpy" else pure.YoungerReplies
+    return kind(younger, pool, smallest, blanche, pruned=pruned)
+
+
 def _blanche(deal: Deal) -> tuple[bool, bool]:
     """Whether elder and whether younger were dealt carte blanche."""
     return is_carte_blanche(deal.elder_dealt), is_carte_blanche(deal.younger_dealt)
@@ -380,22 +364,15 @@ def _advise_elder(deal: Deal) -> list[Advice]:
     cards = cards_of(hand)
     talon = tuple(sorted(deal.talon))
     blanche = _blanche(deal)
-    replies = YoungerReplies(younger, talon, rules.younger_min_exchange, blanche, pruned=True)
-    talon_masks, talon_sizes = _subsets(talon)
+    replies = younger_replies(younger, talon, rules.younger_min_exchange, blanche, pruned=True)
     advice, totals = [], []
     for size in range(rules.elder_min_exchange, rules.elder_max_exchange + 1):
-        discards = np.array(list(combinations(range(12), size)), np.int64).reshape(-1, size)
-        keeps = hand & ~np.bitwise_or.reduce(1 << np.array(cards, np.int64)[discards], axis=1)
-        whole = factorial(8 - size)
-        sums = np.zeros((3, len(keeps)), np.int64)
-        for drawn in talon_masks[talon_sizes == size]:  # each draw of elder: his distinct hands, younger's best reply
-            codes, index = np.unique(_codes(keeps | drawn), return_inverse=True)
-            _, _, keys = replies.sums(codes, mask_of(talon) & ~int(drawn))
-            sums += np.stack(_split(keys.min(axis=1), whole))[:, index]
+        discards = list(combinations(range(12), size))
+        sums = _elder_sums(hand, talon, size, replies) if KERNELS == "numpy" else pure.elder_sums(hand, talon, size, replies)
         # Each draw's sums are (8 - k)! times younger's expectation; the C(8, k) draws are equally
         # likely, and C(8, k) * (8 - k)! * k! = 8!: sums times k! are 8! times the expectation.
-        for row, chosen in enumerate(discards):
-            net, repiques, repiqued = (int(total) * factorial(size) for total in sums[:, row])
+        for chosen, row in zip(discards, sums):
+            net, repiques, repiqued = (int(total) * factorial(size) for total in row)
             totals.append(net)
             advice.append(Advice(
                 seat=ELDER, discards=tuple(cards[i] for i in chosen), expected=net / TALON_ORDERS,
@@ -405,24 +382,42 @@ def _advise_elder(deal: Deal) -> list[Advice]:
     return [advice[i] for i in sorted(range(len(advice)), key=lambda i: -totals[i])]
 
 
+def _elder_sums(hand: int, talon: tuple[Card, ...], size: int, replies: YoungerReplies) -> list[list[int]]:
+    """`kernels_pure.elder_sums` with numpy: each draw of elder, his distinct hands, younger's best reply."""
+    cards = cards_of(hand)
+    discards = np.array(list(combinations(range(len(cards)), size)), np.int64).reshape(-1, size)
+    keeps = hand & ~np.bitwise_or.reduce(1 << np.array(cards, np.int64)[discards], axis=1)
+    whole = factorial(len(talon) - size)
+    talon_masks, talon_sizes = _subsets(talon)
+    sums = np.zeros((3, len(keeps)), np.int64)
+    for drawn in talon_masks[talon_sizes == size]:
+        codes, index = np.unique(_codes(keeps | drawn), return_inverse=True)
+        _, _, keys = replies.sums(codes, mask_of(talon) & ~int(drawn))
+        sums += np.stack(_split(keys.min(axis=1), whole))[:, index]
+    return sums.T.tolist()
+
+
 # -- younger -------------------------------------------------------------------------------------
 def _advise_younger(deal: Deal) -> list[Advice]:
     elder, hand = deal.hands
     left = tuple(sorted(deal.talon_left))  # the cards only: younger does not know their order
     blanche = _blanche(deal)
-    masks, _, sums = YoungerReplies(hand, left, deal.rules.younger_min_exchange, blanche).sums(
-        _codes(np.array([elder], np.int64)), mask_of(left)
-    )
-    position = {int(mask): index for index, mask in enumerate(masks)}
+    replies = younger_replies(hand, left, deal.rules.younger_min_exchange, blanche)
+    if KERNELS == "numpy":
+        masks, _, sums = replies.sums(_codes(np.array([elder], np.int64)), mask_of(left))
+        masks, row = masks.tolist(), sums[0].tolist()
+    else:
+        masks, row = replies.sums(pure.code(elder), mask_of(left))
+    position = {mask: index for index, mask in enumerate(masks)}
     choices = [choice.discards for choice in deal.legal_actions()]
-    keys = sums[0][[position[mask_of(discards)] for discards in choices]]
+    keys = [row[position[mask_of(discards)]] for discards in choices]
     whole = factorial(len(left))
-    nets, elder_repiques, younger_repiques = _split(keys, whole)
-    order = np.argsort(keys, kind="stable")  # younger's best first: the reply elder's advice assumes
+    split = [pure.split_key(key, whole) for key in keys]
+    order = sorted(range(len(keys)), key=keys.__getitem__)  # younger's best first: the reply elder's advice assumes
     return [
         Advice(
-            seat=YOUNGER, discards=choices[i], expected=-int(nets[i]) / whole,
-            repique=int(younger_repiques[i]) / whole, repiqued=int(elder_repiques[i]) / whole,
+            seat=YOUNGER, discards=choices[i], expected=-split[i][0] / whole,
+            repique=split[i][2] / whole, repiqued=split[i][1] / whole,
             hand=hand, opponent=elder, pool=left, carte_blanche=blanche[YOUNGER],
         )
         for i in order

@@ -52,9 +52,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
-import numpy as np
-
-from piquet_widgets.analysis.advisor import SIGNED, Advice, YoungerReplies, _codes, _decode, advise_exchange, declaration_scores, discard_sentences
+from piquet_widgets.analysis import advisor
+from piquet_widgets.analysis import kernels_pure as pure
+from piquet_widgets.analysis.advisor import SIGNED, Advice, advise_exchange, discard_sentences, younger_replies
 from piquet_widgets.analysis.observation import Standing
 from piquet_widgets.analysis.players import _strength
 from piquet_widgets.analysis.solver import ELDER as SOLVER_ELDER
@@ -71,8 +71,8 @@ __all__ = ["Evaluation", "Progress", "Settings", "deal_outcome", "evaluate_excha
 #: Called with (draws solved, draws planned) as the evaluation goes.
 Progress = Callable[[int, int], None]
 
-# The strength for the play of every holding of one suit (a byte), so that many hands add up at once.
-_SUIT_STRENGTH = np.array([_strength(byte) for byte in range(256)])
+# The strength for the play of every holding of one suit (a byte), so that a hand's is four look-ups.
+_SUIT_STRENGTH = [_strength(byte) for byte in range(256)]
 #: Points of the declarations one point of play strength (see `players._strength`) is worth when
 #: ranking choices for the short list and younger's reply.
 STRENGTH_WEIGHT = 2.0
@@ -164,41 +164,64 @@ class _YoungerChoices:
 
     def __init__(self, younger: int, pool: tuple[Card, ...], blanche: tuple[bool, bool], smallest: int) -> None:
         self.younger = younger
-        self.draws = YoungerReplies(younger, pool, smallest, blanche)
+        self.made = (pool, smallest, blanche)
         self.replies: dict[tuple[int, int], tuple[int, float]] = {}
+        self.bonus: dict[int, float] = {}  # STRENGTH_WEIGHT times the strength kept, by discards (a mask)
+        self._draws = self._pruned = None
 
-    def table(self, elder: int, left: int) -> tuple[np.ndarray, np.ndarray]:
+    def table(self, elder: int, left: int) -> tuple[list[int], list[float]]:
         """Every legal discard (masks) with the talon cards `left` (a mask), and elder's net
         declarations after it, averaged exactly over younger's draws (any j of `left`, equally likely)."""
-        masks, nets, _, _ = self.draws.expectations(elder, left)
+        masks, nets = self._expectations(elder, left)
+        return (masks.tolist(), nets.tolist()) if advisor.KERNELS == "numpy" else (masks, nets)
+
+    def _expectations(self, elder: int, left: int) -> tuple:
+        if self._draws is None:
+            self._draws = younger_replies(self.younger, *self.made)
+        masks, nets, _, _ = self._draws.expectations(elder, left)
         return masks, nets
 
     def reply(self, elder: int, left: int) -> tuple[int, float]:
         """Younger's reply (cached): the discards (a mask) with the best declarations for him (his
         expectation over his draws) plus `STRENGTH_WEIGHT` times the strength of the cards he
-        keeps for the play; and elder's expected net declarations after it."""
+        keeps for the play (the first such, in the table's order); and elder's expected net
+        declarations after it. The pure path weighs only the choices that can be best (`kernels_pure`)."""
         key = (elder, left)
         if key not in self.replies:
-            discards, net = self.table(elder, left)
-            best = int(np.argmax(-net + STRENGTH_WEIGHT * _play_strength(self.younger & ~discards)))
-            self.replies[key] = int(discards[best]), float(net[best])
+            if advisor.KERNELS == "pure":
+                if self._pruned is None:
+                    self._pruned = pure.YoungerReplies(self.younger, *self.made, bonus=self._bonus)
+                self.replies[key] = self._pruned.reply(elder, left)
+            else:
+                discards, net = self._expectations(elder, left)
+                kept = self.younger & ~discards
+                strength = sum(advisor.np.array(_SUIT_STRENGTH)[kept >> 8 * suit & 0xFF] for suit in range(4))
+                best = int(advisor.np.argmax(-net + STRENGTH_WEIGHT * strength))
+                self.replies[key] = int(discards[best]), float(net[best])
         return self.replies[key]
 
+    def _bonus(self, keep: int) -> float:
+        if keep not in self.bonus:
+            self.bonus[keep] = STRENGTH_WEIGHT * _play_strength(keep)
+        return self.bonus[keep]
 
-def _play_strength(hands: np.ndarray) -> np.ndarray:
-    """`players._strength` of many hands at once."""
-    return sum(_SUIT_STRENGTH[hands >> 8 * suit & 0xFF] for suit in range(4))
+
+def _play_strength(hand: int) -> float:
+    """`players._strength` of a hand, by four look-ups (added in a fixed order: the same float every time)."""
+    table = _SUIT_STRENGTH
+    return table[hand & 0xFF] + table[hand >> 8 & 0xFF] + table[hand >> 16 & 0xFF] + table[hand >> 24 & 0xFF]
 
 
-def _short_list(masks: list[int], declarations: np.ndarray, hand: int, settings: Settings, include: list[int]) -> list[int]:
+def _short_list(masks: list[int], declarations: list[float], hand: int, settings: Settings, include: list[int]) -> list[int]:
     """Indexes of the choices to evaluate: the best by the declarations (the player's own view),
     then the best by the declarations plus the strength kept for the play, then those of `include`
     (masks), without repeats."""
-    strength = _play_strength(hand & ~np.array(masks, np.int64))
-    by_declarations = np.argsort(-declarations, kind="stable")[: settings.by_declarations]
-    by_strength = np.argsort(-(declarations + STRENGTH_WEIGHT * strength), kind="stable")[: settings.by_strength]
+    strength = [_play_strength(hand & ~mask) for mask in masks]
+    everyone = range(len(masks))
+    by_declarations = sorted(everyone, key=lambda index: -declarations[index])[: settings.by_declarations]
+    by_strength = sorted(everyone, key=lambda index: -(declarations[index] + STRENGTH_WEIGHT * strength[index]))[: settings.by_strength]
     included = [index for index, mask in enumerate(masks) if mask in include]
-    return list(dict.fromkeys([*by_declarations.tolist(), *by_strength.tolist(), *included]))
+    return list(dict.fromkeys([*by_declarations, *by_strength, *included]))
 
 
 class _Work:
@@ -222,7 +245,7 @@ class _Work:
         talon = tuple(sorted(deal.talon))  # the cards only: elder does not know their order
         advice = advise_exchange(deal)
         self.check_stop()
-        listed = [advice[i] for i in _short_list([mask_of(a.discards) for a in advice], np.array([a.expected for a in advice]), hand, settings, self.include)]
+        listed = [advice[i] for i in _short_list([mask_of(a.discards) for a in advice], [a.expected for a in advice], hand, settings, self.include)]
         self.choices = _YoungerChoices(deal.hands[YOUNGER], talon, self.blanche, self.rules.younger_min_exchange)
         rng = random.Random(_seed(deal.hands, mask_of(talon)))
         orders = [tuple(rng.sample(talon, len(talon))) for _ in range(max(settings.samples, settings.final_samples))]
@@ -284,8 +307,8 @@ class _Work:
         elder, hand = deal.hands
         left = tuple(sorted(deal.talon_left))  # the cards only: younger does not know their order
         discards, net = _YoungerChoices(hand, left, self.blanche, self.rules.younger_min_exchange).table(elder, mask_of(left))
-        sizes = [int(mask).bit_count() for mask in discards]
-        listed = _short_list(discards.tolist(), -net, hand, settings, self.include)
+        sizes = [mask.bit_count() for mask in discards]
+        listed = _short_list(discards, [-value for value in net], hand, settings, self.include)
         rng = random.Random(_seed(deal.hands, mask_of(left)))
         draws: dict[int, list[tuple[Card, ...]]] = {}
         for index in listed:
@@ -318,9 +341,8 @@ class _Work:
         key = (elder, younger)
         if key not in self.values:
             self.check_stop()
-            mine, theirs = (_decode(_codes(np.array([hand], np.int64))) for hand in (elder, younger))
-            elder_total, younger_total, _, _ = declaration_scores(mine, theirs, self.blanche)
-            scores = (int(elder_total[0]), int(younger_total[0]))
+            mine, theirs = (pure.decode(pure.code(hand)) for hand in (elder, younger))
+            scores = pure.declaration_scores(mine, theirs, self.blanche)[:2]
             value = self.solver.value(elder, younger, SOLVER_ELDER, None, (0, 0), scores, self.rules.low_cards_count_in_play)
             self.values[key] = value
         return self.values[key]

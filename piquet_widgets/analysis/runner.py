@@ -5,12 +5,19 @@ A widget must change only in the kernel's own thread (its messages go out from t
 worker never calls `done`: it hands the call to the event loop that was running when `run` was
 called (`call_soon_threadsafe`), or, with no loop running (a script, a test), keeps it until
 `wait` or the next `run`. No widget is imported here.
+
+Where no thread can start (Pyodide in the browser: `sys.platform` "emscripten", or `start`
+raising RuntimeError), the long task runs in **slices** instead, in the asking thread: each slice
+runs the task again with a budget twice the last (what the solver learned stays in it, so a
+slice goes further than the one before), and between slices the event loop has the page's
+messages (the Stop button among them); with no loop, `wait` runs the slices.
 """
 
 from __future__ import annotations
 
 import asyncio
 import queue
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -21,6 +28,9 @@ from piquet_widgets.analysis.solver import SearchInterrupted, Solver
 __all__ = ["AnalysisRunner"]
 
 IDLE, RUNNING, STOPPED = "idle", "running", "stopped"
+
+#: Whether a thread may be started here; tests set it False to run the slices (see the docstring).
+THREADS = sys.platform != "emscripten"
 
 
 class AnalysisRunner:
@@ -45,14 +55,16 @@ class AnalysisRunner:
         self.on_progress = on_progress
         self._report: Callable[[Callable[[], None]], None] | None = None  # how the worker hands back
         self._thread: threading.Thread | None = None
+        self._slicing = False  # a task goes on in slices (no thread)
+        self._shown = 0.0  # the progress told of the task running now, which only grows
         self._stop = threading.Event()
         self._generation = 0  # changed only in the asking thread: a result of an older one is dropped
         self._pending: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
 
     @property
     def busy(self) -> bool:
-        """A task is running in its thread."""
-        return self._thread is not None and self._thread.is_alive()
+        """A task is running in its thread, or in slices."""
+        return self._slicing or (self._thread is not None and self._thread.is_alive())
 
     def new_deal(self) -> None:
         """Forget what was learned (another deal: its positions share nothing with these)."""
@@ -62,6 +74,7 @@ class AnalysisRunner:
     def run(self, task: Callable[[Solver], Any], done: Callable[[Any], None]) -> None:
         self.cancel()
         self._generation += 1
+        self._shown = 0.0
         generation = self._generation
         started = time.monotonic()
         self.solver.should_stop = lambda: time.monotonic() - started > self.budget
@@ -77,17 +90,54 @@ class AnalysisRunner:
         stop = self._stop = threading.Event()
         self.solver.should_stop = lambda: stop.is_set() or time.monotonic() - started > self.limit
         self._set_state(RUNNING)
-        hand_back = self._report = self._hand_back()
+        if THREADS:
+            hand_back = self._report = self._hand_back()
 
-        def work() -> None:
+            def work() -> None:
+                try:
+                    result, ended = task(self.solver), True
+                except SearchInterrupted:
+                    result, ended = None, False
+                hand_back(lambda: self._finish(generation, ended, result, done))
+
+            self._thread = threading.Thread(target=work, name="piquet-analysis", daemon=True)
             try:
-                result, ended = task(self.solver), True
-            except SearchInterrupted:
-                result, ended = None, False
-            hand_back(lambda: self._finish(generation, ended, result, done))
+                self._thread.start()
+                return
+            except RuntimeError:  # "can't start new thread"
+                self._thread = self._report = None
+        self._slicing = True
+        self._later(lambda: self._slice(generation, task, done, started, 2 * self.budget))
 
-        self._thread = threading.Thread(target=work, name="piquet-analysis", daemon=True)
-        self._thread.start()
+    def _slice(self, generation: int, task: Callable[[Solver], Any], done: Callable[[Any], None], started: float, budget: float) -> None:
+        """One slice of a task without a thread: run it for `budget` seconds at most, then
+        leave the page its turn and go on with twice the budget (see the module's docstring)."""
+        if generation != self._generation:
+            return  # cancelled, or another task was run
+        stop = self._stop
+        begun = time.monotonic()
+        self.solver.should_stop = lambda: stop.is_set() or time.monotonic() - begun > budget or time.monotonic() - started > self.limit
+        try:
+            result = task(self.solver)
+        except SearchInterrupted:
+            if not stop.is_set() and time.monotonic() - started <= self.limit:
+                self._later(lambda: self._slice(generation, task, done, started, 2 * budget))
+                return
+            result, ended = None, False
+        else:
+            ended = True
+        self._finish(generation, ended, result, done)
+
+    def _later(self, call: Callable[[], None]) -> None:
+        """Call `call` once the event loop has had its turn (the page's messages), or at `wait`."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = asyncio.get_event_loop() if sys.platform == "emscripten" else None  # Pyodide's loop runs in the page
+        if loop is None:
+            self._pending.put(call)
+        else:
+            loop.call_later(0.01, call)
 
     def progress(self, done: int, total: int) -> None:
         """A task's report of how far it has gone, from any thread: `on_progress(share)` is
@@ -97,7 +147,8 @@ class AnalysisRunner:
         generation, share = self._generation, min(done / total, 1.0)
 
         def tell() -> None:
-            if generation == self._generation and self.on_progress is not None:
+            if generation == self._generation and self.on_progress is not None and share >= self._shown:
+                self._shown = share  # a slice that starts the task again does not take it back
                 self.on_progress(share)
 
         if self._report is not None and threading.current_thread() is self._thread:
@@ -112,11 +163,13 @@ class AnalysisRunner:
     def cancel(self) -> None:
         """Stop a task in its thread and forget its result (another position is to be analysed)."""
         thread = self._thread
-        if thread is not None and thread.is_alive():
+        if (thread is not None and thread.is_alive()) or self._slicing:
             self._generation += 1
             self._stop.set()
-            thread.join()
+            if thread is not None:
+                thread.join()
         self._thread = None
+        self._slicing = False
         self._deliver_pending()  # results of older tasks: each is dropped by its generation
         self.solver.should_stop = None
         if self.state == RUNNING:
@@ -124,7 +177,7 @@ class AnalysisRunner:
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for a task in its thread, then deliver its result here (scripts and tests: in a
-        kernel the event loop delivers it)."""
+        kernel the event loop delivers it); without threads, run its slices."""
         thread = self._thread
         if thread is not None:
             thread.join(timeout)
@@ -149,6 +202,7 @@ class AnalysisRunner:
         if generation != self._generation:
             return
         self._thread = None
+        self._slicing = False
         self._report = None
         self.solver.should_stop = None
         self._set_state(IDLE if ended else STOPPED)
