@@ -96,6 +96,8 @@ class Felt(widgets.VBox):
             discarded = deal.discards[seat] or ()
             caption = _("Elder's discards") if seat is ELDER else _("Younger's discards")
             _show_row(row, discarded, caption, seat not in self.hidden_seats)
+        # the play: a phone's table puts the trick just above the learner's hand (table.css)
+        (self.add_class if deal.phase is Phase.PLAY else self.remove_class)("pw-felt-playing")
         if deal.phase in (Phase.PLAY, Phase.FINISHED):
             elder, younger = deal.tricks_won
             text = _("Tricks won — elder {elder}, younger {younger}").format(elder=elder, younger=younger)
