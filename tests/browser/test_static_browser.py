@@ -24,6 +24,7 @@ from piquet_widgets.teach.lessons import lesson
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 FIRST_WIDGET = 180_000  # ms: Python starting in the browser on a busy two-core machine
+HINT_TIMEOUT = 60_000  # ms: the first hint in the browser (some 3 s on an idle machine)
 PROGRESS_KEY = "piquet-widgets.lesson-progress"
 
 
@@ -83,7 +84,7 @@ def test_a_walkthrough_stepped_to_the_end_gives_the_oracle_scores(visitor) -> No
     expect(walk.locator(".pw-score-younger")).to_have_text(str(deal.scores[1]))
 
 
-def test_a_practice_deal_s_exchange_is_played(visitor) -> None:
+def test_a_practice_deal_s_exchange_is_played_with_the_hint(visitor) -> None:
     page = visitor[0]
     page.locator(".pw-nav-practice").click()
     table = page.locator(".pw-section-practice .pw-practice")
@@ -93,7 +94,16 @@ def test_a_practice_deal_s_exchange_is_played(visitor) -> None:
     start = deal_from_code(table.locator(".pw-code input").input_value())  # the deal the table shows
     shown = [hand.nth(index).get_attribute("data-card") for index in range(12)]
     assert sorted(shown) == sorted(card.code for card in start.hand(ELDER))
-    discards = shown[:3]
+    # The hint, computed in the page (Python with no numpy and no threads): its words, then the
+    # cards it would discard outlined; the learner discards those.
+    table.locator("button.pw-hint").click()
+    expect(table.locator(".pw-hint-text")).to_contain_text("Keep your", timeout=HINT_TIMEOUT)
+    table.locator("button.pw-hint").click()
+    expect(table.locator(".pw-hint-text")).to_contain_text("Hint:")
+    outlined = table.locator(".pw-hand-elder .pw-card-outlined")
+    expect(outlined.first).to_be_visible()
+    discards = outlined.evaluate_all("cards => cards.map(card => card.dataset.card)")
+    assert 1 <= len(discards) <= 5
     for code in discards:
         table.locator(f'.pw-hand-elder .pw-card[data-card="{code}"]').click()
     table.locator("button.pw-confirm").click()
