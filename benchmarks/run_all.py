@@ -35,6 +35,7 @@ MEASURES = {
     "match": "the computer levels against each other: points per deal with a 95% confidence interval",
     "review": "the review's reasons: the share of mistakes of 2 points or more (200 deals, club computer) given a motif other than 'other'",
     "solver": "the exact trick solver: a whole deal from the opening lead, and the next position",
+    "static": "the static site (build-static) in Chromium: its size, first widget cold and warm, a walkthrough click, the exchange hint",
     "widgets": "a walkthrough step and a practice click in the kernel (with --browser: click to page in Chromium)",
 }
 

@@ -1,4 +1,4 @@
-"""The `piquet-widgets` command: serve | replay | solve | deal | review | lessons (the formats and the
+"""The `piquet-widgets` command: serve | replay | solve | deal | review | lessons | build-static (the formats and the
 command line are described in the repository's docs/formats.md).
 
 A bad file exits with status 2 and one line on standard error; never a traceback. Only `serve`
@@ -162,6 +162,22 @@ def _lessons(folder: str, overwrite: bool, language: str, extra: str | None, out
         out.write(_("The lessons are already in {folder}; --overwrite replaces them.").format(folder=folder) + "\n")
 
 
+def _build_static(dest: str, out: TextIO, err: TextIO) -> int:
+    """Build the static site; a missing tool or a failed step is one message, not a traceback."""
+    try:
+        from piquet_widgets.app.static_site import build_site
+
+        page = build_site(dest, log=lambda step: out.write(step + "\n"))
+    except ImportError as error:
+        err.write(_("piquet-widgets: build-static needs the static extra ({missing}): pip install \"piquet-widgets[static]\"").format(missing=error.name) + "\n")
+        return EXIT_BAD_INPUT
+    except (RuntimeError, OSError, ValueError) as error:
+        err.write(_("piquet-widgets: the static site was not built: {reason}").format(reason=error) + "\n")
+        return 1
+    out.write(_("The site is in {folder}; its page is {page}.").format(folder=dest, page=page.relative_to(page.parents[2]).as_posix()) + "\n")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="piquet-widgets",
@@ -195,6 +211,8 @@ def _parser() -> argparse.ArgumentParser:
     lessons.add_argument("--overwrite", action="store_true", help=_("replace copies already in the folder (default: keep them)"))
     lessons.add_argument("--lang", choices=LANGUAGES, default="en", help=_("the language of the notebooks (default: en)"))
     lessons.add_argument("--lessons", metavar="SOURCE", help=_("also write notebooks of the lesson files of this folder (default: the shipped lessons only)"))
+    static = commands.add_parser("build-static", help=_("build the tutorial as a static site that runs in the browser (needs the static extra)"))
+    static.add_argument("dest", metavar="DEST", help=_("the folder to build the site into, replaced if it exists (required; no default)"))
     deal = commands.add_parser("deal", help=_("deal a new deal and print its record"))
     deal.add_argument("--seed", type=int, metavar="N", help=_("shuffle with this seed: the same seed gives the same deal (default: a random seed)"))
     deal.add_argument("--json", action="store_true", help=_("print JSON on one line (default: indented JSON)"))
@@ -219,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
             return serve(port=args.port, open_browser=not args.no_browser, class_size=args.class_size,
                          max_visitors=args.max_visitors, allow_hosts=args.allow_host,
                          max_per_client=args.max_per_client, trusted_proxies=args.trusted_proxy)
+        if args.command == "build-static":
+            return _build_static(args.dest, sys.stdout, sys.stderr)
         if args.command == "lessons":
             _lessons(args.folder, args.overwrite, args.lang, args.lessons, sys.stdout)
         elif args.command == "deal":

@@ -4,16 +4,21 @@ find and launch Chromium (Debian's, or Playwright's own: whichever scripts/setup
 
 from __future__ import annotations
 
+import http.server
 import os
 import re
 import shutil
 import signal
 import socket
 import subprocess
+import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -136,3 +141,37 @@ def documented_lesson(folder: Path) -> Path:
     path = folder / name
     path.write_text(content, encoding="utf-8")
     return path
+@contextmanager
+def static_site_served(site: Path) -> Iterator[str]:
+    """A folder served as any static host serves it, on 127.0.0.1 and a free port, in a thread of
+    this process (`python -m http.server`'s handler, without its log); yields its URL."""
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, directory=str(site), **kwargs)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def only_this_machine(context: object, outside: list[str]) -> None:
+    """Route every request of a Playwright browser context: this machine's are let through, any
+    other is refused and noted in `outside` (a test then fails on it)."""
+    def route(route: object) -> None:
+        parts = urlsplit(route.request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
+            outside.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    context.route("**/*", route)

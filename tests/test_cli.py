@@ -373,7 +373,7 @@ def test_every_option_has_help_stating_its_default():
     from piquet_widgets.cli import _parser
 
     commands = next(action for action in _parser()._actions if isinstance(action, argparse._SubParsersAction))
-    assert set(commands.choices) == {"serve", "replay", "solve", "deal", "review", "lessons"}
+    assert set(commands.choices) == {"serve", "replay", "solve", "deal", "review", "lessons", "build-static"}
     checked = set()
     for name, command in commands.choices.items():
         assert any(choice.dest == name and choice.help for choice in commands._choices_actions), name

@@ -19,7 +19,7 @@ RESULTS = REPO / "benchmarks" / "results"
 PAGE = REPO / "docs" / "performance.md"
 REPORT = REPO / "benchmarks" / "report.py"
 # The benchmarks whose figures the documentation quotes (bench_match.py --closed writes match_closed).
-QUOTED = {"advisor", "app", "drills", "engine", "evaluator", "load", "match", "match_closed", "solver", "widgets"}
+QUOTED = {"advisor", "app", "drills", "engine", "evaluator", "load", "match", "match_closed", "solver", "static", "widgets"}
 FILES = sorted(RESULTS.glob("*.json"))
 
 

@@ -32,7 +32,6 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from filelock import FileLock
 from platformdirs import user_data_path
 
 from piquet_widgets.engine.errors import PiquetError
@@ -125,6 +124,10 @@ class Progress:
         """Write the progress, merged under a lock with what other writers saved meanwhile (the
         solved of both; a drill at the higher of its two levels)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        # imported here: in a browser (Pyodide) filelock warns at import that it has no
+        # fcntl, and the page, which keeps progress in the browser, never writes this file
+        from filelock import FileLock
+
         with FileLock(str(self.path.with_name(self.path.name + ".lock")), timeout=LOCK_TIMEOUT):
             (stored, levels), problem = _read(self.path)
             if problem is not None:

@@ -1,0 +1,110 @@
+"""The static build's own steps, without building: Pyodide's lock adjusted for the wheels the
+site ships, the sqlite3 stand-in, Babel cut to the four languages."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from piquet_widgets.app import pyodide_lock
+from piquet_widgets.app.static_site import trim_babel
+from piquet_widgets.cli import main
+
+
+def entry(name: str, *depends: str) -> dict:
+    return {"name": name, "version": "1.0", "file_name": f"{name}-1.0-cp313-pyodide_wasm32.whl", "sha256": "0" * 64,
+            "depends": list(depends), "imports": [name], "install_dir": "site", "package_type": "package", "unvendored_tests": False}
+
+
+LOCK = {"info": {"version": "0.29.0"}, "packages": {
+    "ipython": entry("ipython", "matplotlib-inline", "sqlite3", "Pygments"),
+    "matplotlib-inline": entry("matplotlib-inline", "traitlets", "matplotlib"),
+    "matplotlib": entry("matplotlib", "numpy"),
+    "numpy": entry("numpy"),
+    "traitlets": entry("traitlets"),
+    "pygments": entry("pygments"),
+    "sqlite3": entry("sqlite3") | {"package_type": "cpython_module"},
+}}
+
+
+def wheel(folder: Path, name: str, payload: bytes = b"") -> Path:
+    path = folder / f"{name}-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(f"{name}/__init__.py", payload)
+    return path
+
+
+def test_the_closure_follows_depends_but_not_the_matplotlib_edge() -> None:
+    assert pyodide_lock.closure(LOCK, ["ipython"]) == {"ipython", "matplotlib-inline", "traitlets", "pygments", "sqlite3"}
+
+
+def test_the_lock_names_the_shipped_files_and_their_hashes(tmp_path: Path) -> None:
+    names = ["ipython", "matplotlib-inline", "traitlets", "pygments", "sqlite3", "piquet-widgets"]
+    wheels = {name: wheel(tmp_path, name, name.encode()) for name in names}
+    lock = pyodide_lock.adjusted(LOCK, wheels, {"piquet-widgets": ["ipython"]})
+    packages = lock["packages"]
+    assert set(packages) == set(names)  # matplotlib and numpy are not shipped, so not listed
+    for name, path in wheels.items():
+        assert packages[name]["file_name"] == path.name
+        assert packages[name]["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
+    assert packages["matplotlib-inline"]["depends"] == ["traitlets"]
+    assert packages["sqlite3"]["package_type"] == "package"  # a wheel now, not Pyodide's compiled module
+    assert packages["piquet-widgets"]["depends"] == ["ipython"]
+    assert lock["info"] == LOCK["info"]
+    assert LOCK["packages"]["matplotlib-inline"]["depends"] == ["traitlets", "matplotlib"]  # the original is unchanged
+
+
+def test_a_dependency_not_shipped_is_an_error(tmp_path: Path) -> None:
+    wheels = {name: wheel(tmp_path, name) for name in ["ipython", "traitlets", "pygments", "sqlite3"]}  # no matplotlib-inline
+    with pytest.raises(ValueError, match="matplotlib-inline"):
+        pyodide_lock.adjusted(LOCK, wheels, {})
+
+
+def test_a_wheel_neither_in_the_lock_nor_added_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="stray"):
+        pyodide_lock.adjusted(LOCK, {"traitlets": wheel(tmp_path, "traitlets"), "stray": wheel(tmp_path, "stray")}, {})
+
+
+def test_the_stand_in_is_a_wheel_of_metadata_only() -> None:
+    data = pyodide_lock.stand_in_wheel("sqlite3", "1.0.0")
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        names = archive.namelist()
+        assert all(name.startswith("sqlite3-1.0.0.dist-info/") for name in names)
+        assert "Name: sqlite3\nVersion: 1.0.0" in archive.read("sqlite3-1.0.0.dist-info/METADATA").decode()
+        record = archive.read("sqlite3-1.0.0.dist-info/RECORD").decode().splitlines()
+        assert sorted(line.split(",")[0] for line in record) == sorted(names)
+
+
+def test_babel_keeps_the_four_languages_and_a_true_record(tmp_path: Path) -> None:
+    source = tmp_path / "babel-2.0-py3-none-any.whl"
+    data = ["root", "en", "en_GB", "fr", "fr_CA", "es", "pt", "pt_PT", "de", "ja", "eo"]
+    files = [f"babel/locale-data/{stem}.dat" for stem in data] + ["babel/core.py", "babel/global.dat"]
+    with zipfile.ZipFile(source, "w") as archive:
+        for name in files:
+            archive.writestr(name, name)
+        archive.writestr("babel-2.0.dist-info/RECORD", "".join(f"{name},sha256=x,1\n" for name in files) + "babel-2.0.dist-info/RECORD,,\n")
+    target = tmp_path / "out" / source.name
+    target.parent.mkdir()
+    trim_babel(source, target, ("en", "fr", "es", "pt"))
+    with zipfile.ZipFile(target) as archive:
+        kept = set(archive.namelist())
+        record = {line.split(",")[0] for line in archive.read("babel-2.0.dist-info/RECORD").decode().splitlines()}
+    expected = {f"babel/locale-data/{stem}.dat" for stem in ["root", "en", "en_GB", "fr", "fr_CA", "es", "pt", "pt_PT"]}
+    assert {name for name in kept if name.startswith("babel/locale-data/")} == expected
+    assert {"babel/core.py", "babel/global.dat"} <= kept
+    assert record == kept
+
+
+def test_build_static_without_its_tools_says_what_to_install(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest: None if name == "voici_core" else real(name, *rest))
+    assert main(["build-static", str(tmp_path / "site")]) == 2
+    err = capsys.readouterr().err
+    assert "piquet-widgets[static]" in err and "Traceback" not in err
+    assert not (tmp_path / "site").exists()
