@@ -79,6 +79,41 @@ def test_the_stand_in_is_a_wheel_of_metadata_only() -> None:
         assert sorted(line.split(",")[0] for line in record) == sorted(names)
 
 
+def test_a_pure_wheel_takes_the_python_package_of_a_source_release(tmp_path: Path) -> None:
+    """PyYAML's way into the site: the .py files of `lib/yaml` in its .tar.gz, as an importable wheel."""
+    import subprocess
+    import sys
+    import tarfile
+
+    files = {"PyYAML-6.0.2/lib/yaml/__init__.py": b"from .reader import WORD\n", "PyYAML-6.0.2/lib/yaml/reader.py": b"WORD = 'read'\n",
+             "PyYAML-6.0.2/yaml/_yaml.c": b"/* compiled */", "PyYAML-6.0.2/setup.py": b"raise SystemExit\n"}
+    sdist = tmp_path / "PyYAML-6.0.2.tar.gz"
+    with tarfile.open(sdist, "w:gz") as archive:
+        for name, data in files.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    wheel = tmp_path / "pyyaml-6.0.2-py3-none-any.whl"
+    wheel.write_bytes(pyodide_lock.pure_wheel(sdist, "yaml", "pyyaml", "6.0.2"))
+    with zipfile.ZipFile(wheel) as archive:
+        assert sorted(name for name in archive.namelist() if not name.startswith("pyyaml-6.0.2.dist-info/")) == ["yaml/__init__.py", "yaml/reader.py"]
+    found = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); import yaml; print(yaml.WORD, yaml.__file__)", str(wheel)],
+                           capture_output=True, text=True, check=True).stdout.split()
+    assert found[0] == "read" and found[1].startswith(str(wheel))  # imported from the wheel, not an installed PyYAML
+    with pytest.raises(ValueError, match="no package yaml"):
+        pyodide_lock.pure_wheel(_without_yaml(tmp_path), "yaml", "pyyaml", "6.0.2")
+
+
+def _without_yaml(folder: Path) -> Path:
+    import tarfile
+
+    sdist = folder / "empty-1.0.tar.gz"
+    with tarfile.open(sdist, "w:gz") as archive:
+        info = tarfile.TarInfo("empty-1.0/setup.py")
+        archive.addfile(info, io.BytesIO(b""))
+    return sdist
+
+
 def test_babel_keeps_the_four_languages_and_a_true_record(tmp_path: Path) -> None:
     source = tmp_path / "babel-2.0-py3-none-any.whl"
     data = ["root", "en", "en_GB", "fr", "fr_CA", "es", "pt", "pt_PT", "de", "ja", "eo"]

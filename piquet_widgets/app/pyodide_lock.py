@@ -11,6 +11,10 @@ Two entries cannot come from PyPI and are changed rather than copied (verified w
   metadata-only stand-in is listed under its name (IPython then keeps its history in memory);
 - `matplotlib-inline` depends on matplotlib, compiled and some 10 MB: the edge is dropped
   (IPython imports matplotlib-inline, which imports matplotlib only when a figure is drawn).
+
+PyYAML (which reads the lesson files) has compiled wheels only; its source release carries the
+pure-Python package too, which the build wheels as it is (`pure_wheel`): without libyaml, PyYAML
+uses its pure-Python loader, with the same rules.
 """
 
 from __future__ import annotations
@@ -77,14 +81,37 @@ def _shipped(wheel: Path) -> dict[str, Any]:
 
 def stand_in_wheel(name: str, version: str) -> bytes:
     """A wheel holding only the metadata of `name` (for a module Pyodide compiles and no registry has)."""
+    return _wheel(name, version, {})
+
+
+def pure_wheel(sdist: Path, package: str, name: str, version: str) -> bytes:
+    """A py3-none-any wheel of the pure-Python `package` found in the source release `sdist` (a
+    .tar.gz): its .py files only, for a project whose wheels on PyPI are all compiled."""
+    import tarfile
+
+    files: dict[str, str | bytes] = {}
+    with tarfile.open(sdist) as archive:
+        for member in archive.getmembers():
+            parts = Path(member.name).parts
+            if member.isfile() and member.name.endswith(".py") and package in parts:
+                inside = Path(*parts[parts.index(package):]).as_posix()
+                files[inside] = archive.extractfile(member).read()  # type: ignore[union-attr]
+    if f"{package}/__init__.py" not in files:
+        raise ValueError(f"{sdist.name} holds no package {package}")
+    return _wheel(name, version, files)
+
+
+def _wheel(name: str, version: str, files: Mapping[str, str | bytes]) -> bytes:
+    """A py3-none-any wheel of `files` with `name` and `version` in its metadata."""
     dist_info = f"{name}-{version}.dist-info"
-    files = {
+    every = {
+        **files,
         f"{dist_info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
         f"{dist_info}/WHEEL": "Wheel-Version: 1.0\nGenerator: piquet-widgets\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
     }
-    record = "".join(f"{path},,\n" for path in files) + f"{dist_info}/RECORD,,\n"
+    record = "".join(f"{path},,\n" for path in every) + f"{dist_info}/RECORD,,\n"
     buffer = BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        for path, text in {**files, f"{dist_info}/RECORD": record}.items():
+        for path, text in {**every, f"{dist_info}/RECORD": record}.items():
             archive.writestr(zipfile.ZipInfo(path, (2020, 1, 1, 0, 0, 0)), text)
     return buffer.getvalue()

@@ -40,6 +40,7 @@ KERNEL_PACKAGES = ("micropip", "sqlite3", "ipython", "jedi", "comm")
 # paths run there).
 NOT_SHIPPED = {"numpy", "ipykernel", "widgetsnbextension"}
 SOURCE_ONLY = {"docopt"}  # a dependency of num2words published only as source: its wheel is built here
+PURE_IN_SOURCE = {"pyyaml": "yaml"}  # compiled wheels only on PyPI: the pure package of its source release
 PROJECT = "piquet-widgets"
 # The browser imports these when the page starts: Pyodide loads them from the lock, in parallel,
 # before the kernel starts; the kernel then finds them installed.
@@ -124,13 +125,21 @@ def gather_wheels(lock: dict, folder: Path, downloads: Path) -> tuple[dict[str, 
     wanted.discard(pyodide_lock.STAND_IN)
     versions = {name: in_lock[name] for name in wanted} | {name: installed_version(name) for name in added if name != PROJECT}
     downloads.mkdir(parents=True)
-    binary = [f"{name}=={version}" for name, version in versions.items() if name not in SOURCE_ONLY]
+    binary = [f"{name}=={version}" for name, version in versions.items() if name not in SOURCE_ONLY and name not in PURE_IN_SOURCE]
     pip("download", "--no-deps", "--only-binary=:all:", "--platform=any", f"--python-version={PYTHON_VERSION}",
         "--implementation=py", "--abi=none", f"--dest={downloads}", *binary)
     sources = [f"{name}=={version}" for name, version in versions.items() if name in SOURCE_ONLY]
     if sources:
         pip("wheel", "--no-deps", f"--wheel-dir={downloads}", *sources)
     pip("wheel", "--no-deps", f"--wheel-dir={downloads}", str(project_root()))
+    for name, package in PURE_IN_SOURCE.items():
+        if name in versions:
+            releases = downloads / "sources"
+            pip("download", "--no-deps", "--no-binary=:all:", f"--dest={releases}", f"{name}=={versions[name]}")
+            sdist = next(releases.glob("*.tar.gz"))
+            wheel = downloads / f"{name}-{versions[name]}-py3-none-any.whl"
+            wheel.write_bytes(pyodide_lock.pure_wheel(sdist, package, name, versions[name]))
+            shutil.rmtree(releases)
     wheels = {}
     for wheel in downloads.glob("*.whl"):
         name = pyodide_lock.normalize(wheel.name.split("-")[0])
