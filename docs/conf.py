@@ -37,3 +37,8 @@ html_sidebars = {"**": []}
 html_static_path: list[str] = []
 # Examples in docstrings and pages keep their straight quotes, so that they can be copied and run.
 smartquotes = False
+
+# "The lessons" page is written from the lesson files at each build (the page is not kept in git).
+from piquet_widgets.app.lessons import lessons_markdown  # noqa: E402
+
+(Path(__file__).parent / "lessons.md").write_text(lessons_markdown(), encoding="utf-8")

@@ -197,3 +197,16 @@ def test_the_readme_is_a_front_door():
         assert f"`piquet-widgets {command}" in readme, f"{command} is not in the README's command table"
     measured = re.findall(r"\b\d[\d.,]*\s?(?:ms|MB|GB|kB|deals/s)\b", readme)
     assert not measured, f"the README quotes measured figures: {measured}"
+
+
+def test_the_lessons_page_is_read_from_the_lesson_files():
+    """docs/lessons.md is written at each build from the lesson files: every lesson's heading and
+    every line of its summary are in it, and nothing of the notebooks' own instructions."""
+    from piquet_widgets.app.lessons import lessons_markdown
+    from piquet_widgets.teach.lessons import LESSONS, heading
+
+    page = lessons_markdown()
+    for lesson in LESSONS:
+        assert f"## {heading(lesson)}\n" in page
+        assert all(item.split("**")[0][:30] in page for item in lesson.summary)
+    assert "Shift-Enter" not in page

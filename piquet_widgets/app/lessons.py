@@ -133,6 +133,23 @@ def notebooks() -> dict[Path, dict[str, Any]]:
     return made
 
 
+def lessons_markdown() -> str:
+    """Every shipped lesson's words as one Markdown page, the documentation's "The lessons": the
+    Markdown cells of the English notebooks, each heading one level down, without the notebook's
+    own line on running its cells."""
+    run_cells = "*{}*".format(_("Run the cells one by one with Shift-Enter, or all at once with Run ▸ Run All Cells."))
+    parts = ["# The lessons", "", "The eleven lessons as their files in `piquet_widgets/lessons/` write them (generated when the documentation is built)."]
+    for path, notebook in notebooks().items():
+        if path == APP_NOTEBOOK:
+            continue
+        for cell in notebook["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "markdown":
+                lines = [line for line in source.splitlines() if line != run_cells]
+                parts += ["", *("#" + line if line.startswith("#") else line for line in lines)]
+    return "\n".join(parts).replace("\n\n\n", "\n\n") + "\n"
+
+
 def notebook_text(notebook: dict[str, Any]) -> str:
     """A notebook as it is written to a file."""
     return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
