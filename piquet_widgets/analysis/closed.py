@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from piquet_widgets.analysis.observation import Observation, Standing, announce, heard_scores, observe, younger_has_reckoned
 from piquet_widgets.analysis.players import lowest_loose, plain_card
 from piquet_widgets.analysis.solver import Solver
-from piquet_widgets.engine.cards import CARDS, FULL_PACK, SUIT_MASKS, Card, cards_of, mask_of
+from piquet_widgets.engine.cards import FULL_PACK, SUIT_MASKS, Card, cards_of, mask_of
 from piquet_widgets.engine.combinations import Combination, best_declaration, best_first, is_carte_blanche
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
