@@ -3,6 +3,9 @@ at chosen moments of hand-checked deals (rules.md section 5)."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_properties import random_timeline
 from widget_helpers import load
 
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Phase, deal_from_record, parse_cards, record_timeline
@@ -138,16 +141,26 @@ TRICK_SAVES = {
 }
 
 
+def test_a_pique_out_of_reach_is_said_as_soon_as_the_play_begins():
+    timeline = record_timeline(TRICK_SAVES)
+    start = timeline[8]  # the declarations over: elder 12, younger 0; twelve leads and the last trick make 25 at most
+    assert start.phase is Phase.PLAY and start.scores == (12, 0) and not start.tricks
+    elder = meter(start, ELDER)
+    assert (elder.status, elder.bonus, elder.progress) == (CLOSED, None, 12)
+    assert elder.sentence == "Pique no longer possible: elder has 12 and can make at most 13 more points in the tricks left, short of thirty."
+    assert no_bonus_sentence(start) == (
+        "No pique or repique this deal: elder cannot reach thirty in the tricks left; elder scored first."
+    )
+
+
 def test_younger_winning_a_trick_ends_the_pique():
     timeline = record_timeline(TRICK_SAVES)
     # Trick 9 is the 17th and 18th cards: elder leads the 10♥, younger wins with the A♥.
     before, after = timeline[8 + 16], timeline[8 + 18]
     assert before.scores[YOUNGER] == 0 and before.scores[ELDER] < 30
     assert after.scores[YOUNGER] == 1  # the trick won as second player
-    elder_before, elder_after = meter(before, ELDER), meter(after, ELDER)
-    assert elder_before.status == OPEN
-    assert elder_after.status == CLOSED
-    assert elder_after.sentence.startswith("Pique no longer possible: younger scored in trick 9")
+    assert meter(after, ELDER).status == CLOSED
+    assert meter(after, ELDER).sentence.startswith("Pique no longer possible: younger scored in trick 9")
 
 
 def test_the_cards_and_capot_never_count_towards_a_pique():
@@ -195,3 +208,24 @@ def test_the_meters_stop_when_neither_bonus_is_possible_and_say_why_once():
 def test_each_meter_keeps_one_label_for_the_whole_deal():
     labels = {(seat, meter(deal, seat).label) for deal in record_timeline(PIQUE) for seat in (ELDER, YOUNGER)}
     assert labels == {(ELDER, "Pique / repique"), (YOUNGER, "Repique")}
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from(["rubicon", "low_cards"]))
+def test_the_meter_closes_only_a_door_that_is_shut_and_never_reopens(seed: int, rules: str) -> None:
+    """Over random deals: while elder's meter is open he can still score a bonus, once it is
+    closed he never does, and a bonus scored was open at every moment before it."""
+    timeline = random_timeline(seed, rules)
+    statuses = [meter(deal, ELDER).status for deal in timeline]
+    final = timeline[-1]
+    bonus = next((event for event in final.events if event.kind in ("pique", "repique") and event.player is ELDER), None)
+    for deal, status in zip(timeline, statuses):
+        if status == OPEN and deal.phase is Phase.PLAY:
+            assert deal.scores[ELDER] < 30 and deal.scores[YOUNGER] == 0
+    if CLOSED in statuses:
+        closed_at = statuses.index(CLOSED)
+        assert all(status == CLOSED for status in statuses[closed_at:])  # never reopens
+        assert bonus is None
+    if bonus is not None:
+        scored_at = statuses.index(SCORED)
+        assert all(status == OPEN for status in statuses[:scored_at])

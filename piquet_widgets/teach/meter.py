@@ -179,6 +179,13 @@ def _elder(deal: Deal, progress: int) -> Meter:
         else:
             text = _("No pique: elder made only {progress} and younger nothing; the deal is over.")
         return Meter(ELDER, progress, CLOSED, None, text.format(progress=progress))
+    if _declarations_over(deal) and needed > _most_in_play(deal):
+        text = ngettext(
+            "Pique no longer possible: elder has {progress} and can make at most {most} more point in the tricks left, short of thirty.",
+            "Pique no longer possible: elder has {progress} and can make at most {most} more points in the tricks left, short of thirty.",
+            _most_in_play(deal),
+        )
+        return Meter(ELDER, progress, CLOSED, None, text.format(progress=progress, most=_most_in_play(deal)))
     if _declarations_over(deal):
         text = ngettext(
             "Repique no longer possible: the declarations are over. Pique still possible: elder needs {needed} more point in the play before younger scores anything.",
@@ -195,6 +202,13 @@ def _elder(deal: Deal, progress: int) -> Meter:
         bonus = "repique"
     sentence = " ".join(notes + [text.format(needed=needed)])
     return Meter(ELDER, progress, OPEN, bonus, sentence)
+
+
+def _most_in_play(deal: Deal) -> int:
+    """The most elder can still score in the play: one point for each card he still holds (its
+    lead or its win) and one for the last trick. Only the number of his cards is used, which
+    the other player knows too."""
+    return len(deal.hand(ELDER)) + (len(deal.tricks) < 12)
 
 
 def _younger(deal: Deal, progress: int) -> Meter:
@@ -230,7 +244,9 @@ def no_bonus_sentence(deal: Deal) -> str | None:
         return None
     events = deal.events
     younger_first, elder_before = _first_score(events, YOUNGER)
-    if younger_first is None:
+    if younger_first is None and deal.phase is not Phase.FINISHED:
+        elder_why = _("elder cannot reach thirty in the tricks left")
+    elif younger_first is None:
         elder_why = _("elder made only {progress} and younger nothing").format(progress=elder.progress)
     elif younger_first.kind not in DECLARATION_KINDS:
         elder_why = _("younger scored in trick {trick} before elder reached thirty").format(trick=younger_first.trick)
