@@ -12,7 +12,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from helpers import arranged_deal, declare_all
-from piquet_widgets.engine import ELDER, YOUNGER, Phase, Play
+from piquet_widgets.engine import ELDER, Phase, Play
 from piquet_widgets.teach.drills import DISCARD_TOLERANCE, KINDS, LEVELS, Attempt, check, lesson_drills, make, read_number
 from piquet_widgets.teach.lessons import LESSONS
 

@@ -6,7 +6,6 @@ install where nothing can be installed."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path

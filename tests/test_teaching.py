@@ -14,7 +14,6 @@ from pathlib import Path
 
 import nbclient
 import nbformat
-import pytest
 
 from piquet_widgets.teach.lessons import Walkthrough, read_folder
 from support import REPO, documented_lesson, isolated_environment
