@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from closed_helpers import ELDER_44, FIVE_47, FIVE_49, QUART_MAJOR, SIX_HEARTS, YOUNGER_44, at_declarations, say_in_full
 
 from piquet_widgets.engine.cards import parse_cards
@@ -279,3 +281,35 @@ def test_undo_never_goes_back_before_what_show_me_showed_and_says_the_computer_s
     session.study(True)
     session.undo()
     assert said(session) == [["e: Point of six."]] and session.studied == {1}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1), picks=st.randoms(use_true_random=False))
+def test_younger_scores_in_each_category_she_won_exactly_what_she_reckoned(seed, picks):
+    """Random closed deals, the learner younger declaring in full, then reckoning at trick 1 with
+    words picked at random: refused words change nothing; the line the table shows is the one she
+    chose, her declaration of the category is what she reckoned and scores its points, and what
+    she left out the review names as forgotten."""
+    session = PracticeSession("younger", deal=seed, mode="closed", level="beginner")
+    session.select(YOUNGER, session.deal.hand(YOUNGER)[0])
+    session.confirm()
+    while session.deal.phase is Phase.DECLARATIONS:
+        say_in_full(session)
+    chosen = {}
+    while session.speech_choices():
+        before, lines = session.deal, said(session)
+        category = session._reckoning_due()
+        choice = picks.choice(session.speech_choices())
+        try:
+            session.say(choice.key)
+        except PiquetError:
+            assert session.deal is before and said(session) == lines
+            continue
+        chosen[category] = choice
+    for category, choice in chosen.items():
+        declared = next(d for d in session.deal.declarations if d.player is YOUNGER and d.category is category)
+        assert choice.key == "reckon:" + " | ".join(" ".join(card.code for card in combo.cards) for combo in declared.combinations)
+        assert category_points(session, category.value) == [("younger", sum(combo.points for combo in declared.combinations))]
+        assert f"y: {choice.text}" in said(session)[[Category.POINT, Category.SEQUENCE, Category.SETS].index(category)]
+        forgotten = [note for note in sunk_or_forgotten(session.deal, YOUNGER) if note.category is category]
+        assert bool(forgotten) == (set(declared.combinations) != set(declared.holds))
