@@ -2,16 +2,19 @@
 
 `CategoryTalk` is the dialogue of one category, built line by line from what each seat chooses to
 say: elder announces the shape of a holding (less than he holds is sinking), younger answers
-"Good", "Not good", "How much?" / "To what?" or, once elder has named his value, "Equal"; after
-"Good" elder adds what else of the category he scores. The learner's lines are chosen among
-`choices()` and refused with the reason when they claim more than his hand holds; the computer's
-come from its `Declare`, decided from what its seat may see. Once the category is said, its two
-declarations (`declarations()`) go to the engine, which scores them.
+"Good", "Not good", "How much?" / "To what?" (a longer holding may ask as if it were as long:
+sinking too) or, once elder has named his value, "Equal"; after "Good" elder adds what else of
+the category he scores, then reckons it with his running total. The learner's lines are chosen
+among `choices()` and refused with the reason when they claim more than his hand holds or miscount;
+the computer's come from its `Declare`, decided from what its seat may see. Once the category is
+said, its two declarations (`declarations()`) go to the engine, which scores them.
+
+Younger reckons the categories she won (`to_reckon`) as she plays to trick 1: `reckoning_choices`
+offers her words, `reckoned` reads them — what she leaves out is not scored.
 
 `category_script` says a declared category again from the two declarations, as both players
-heard it (younger's good combinations only once she has reckoned them, as she plays to trick 1),
-so that the table shows the same lines after the category as during it. `sunk` names what a seat
-held and did not declare, for the review.
+heard it (younger's good combinations only once she has reckoned them), so that the table shows
+the same lines after the category as during it.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from piquet_widgets.teach.events import combination_list, point_words
 from piquet_widgets.teach.speech import Choice, Said, choices, untrue
 from piquet_widgets.teach.words import capital, number_words
 
-__all__ = ["CategoryTalk", "category_script"]
+__all__ = ["CategoryTalk", "category_script", "reckoned", "reckoning_choices", "to_reckon"]
 
 Decide = Callable[[Deal], Declare]  # the computer's declaration at a deal where it is to declare
 

@@ -6,7 +6,8 @@ learner has: select a card, confirm the discard, declare (or say his declaration
 undo, redo, go back to a mistake, play the deal again, next deal, new deal, new partie, ask for
 a hint (first the idea, then the move). In closed mode (`mode="closed"`, rules 8b) the computer
 is a closed player that sees only its seat's observation, the learner speaks his part of the
-declarations in the real order and may sink (`speech_choices`, `say`: teach/closed_dialogue.py),
+declarations in the real order, reckons his own scores (elder after each category he wins, younger
+before her card at trick 1) and may sink (`speech_choices`, `say`: teach/closed_dialogue.py),
 may ask to see the computer's scoring combinations once it has reckoned them (`show_me`, Law 55),
 and cannot take a move back past what it showed him unless he studies the deal (`study`: the
 deal is then marked studied); the board hears only what was said aloud (`heard_deal`).
