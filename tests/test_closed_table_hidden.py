@@ -173,7 +173,8 @@ def test_in_open_piquet_the_talon_reaches_the_page_only_as_it_is_drawn(role: str
     # The study option shows the talon of the next deal before it is drawn.
     table.show_talon(True)
     table.new_deal()
-    assert all(named(page.text(), card) for card in table.deal.talon)
+    text = page.text()
+    assert all(named(text, card) for card in table.deal.talon)
 
 
 # -- what was said aloud, and nothing more ---------------------------------------------------------
