@@ -102,6 +102,7 @@ def test_younger_reckons_her_good_combinations_before_her_first_card_and_what_sh
         session.say(reply)
     assert session.deal.led is not None and not session.deal.tricks  # elder (the computer) has led
     card = session.deal.playable_cards()[0]
+    assert session.prompt() == "Younger (you): reckon your good combinations aloud, then play to the first trick."
     with pytest.raises(PiquetError, match="before she plays to the first trick"):
         session.select(YOUNGER, card)
     # Her sequences: all of them, or the quart alone (the tierce forgotten); a miscount; her

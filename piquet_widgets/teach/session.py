@@ -540,9 +540,9 @@ class PracticeSession:
         seat = deal.to_move
         who = self.seat_label(seat)
         talk = self._current_talk()
-        speaker = talk.pending() if talk is not None else getattr(self._next_line(), "seat", None)
         if self._reckoning_due() is not None:
-            speaker = YOUNGER
+            return _("{who}: reckon your good combinations aloud, then play to the first trick.").format(who=self.seat_label(YOUNGER))
+        speaker = talk.pending() if talk is not None else getattr(self._next_line(), "seat", None)
         if speaker is not None:
             return _("{who}: your turn to speak in the declarations — choose what you say.").format(who=self.seat_label(speaker))
         if deal.phase is Phase.DECLARATIONS and self.to_move_is_learner:
