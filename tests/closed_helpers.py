@@ -4,7 +4,7 @@ tests of the closed table's dialogue."""
 from __future__ import annotations
 
 from piquet_widgets.engine.cards import CARDS, Card, parse_cards
-from piquet_widgets.engine.combinations import best_declaration
+from piquet_widgets.engine.combinations import Category, best_declaration
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Exchange
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.teach.dialogue import announcement_key
@@ -50,13 +50,20 @@ def _extra(deal: Deal, seat, final: str) -> Card:
 
 
 def say_in_full(session: PracticeSession) -> str:
-    """The learner says the next thing in full (his best announcement, the true answer, every
-    addition): the first of his choices the session accepts, in that order. Returns its key."""
+    """The learner says the next thing in full, as open piquet would (his best announcement,
+    the answer his best calls for, the true value, every addition, the true total, every good
+    combination at trick 1): the first of his choices the session accepts, in that order.
+    Returns its key."""
     offered = [choice.key for choice in session.speech_choices()]
+    talk = session._talk
     if any(key.startswith("announce:") for key in offered):
         category = session.deal.category
         best = best_declaration(category, session.deal.hands[ELDER])
         wanted = [announcement_key(category, best[0] if best else None)]
+    elif "reply:ask" in offered and talk is not None and talk.stage == "reply":
+        wanted = [_reply_in_full(session.deal, talk.elder)]
+    elif any(key.startswith("reckon:") for key in offered):
+        wanted = [next(key for key in offered if key.startswith("reckon:"))]  # all her good combinations
     else:
         wanted = [key for key in reversed(offered) if key != "add:none"] + ["add:none"]
     for key in wanted:
@@ -66,3 +73,17 @@ def say_in_full(session: PracticeSession) -> str:
             continue
         return key
     raise AssertionError(f"nothing accepted among {offered}")
+
+
+def _reply_in_full(deal: Deal, elder) -> str:
+    """Younger's answer to elder's announcement when she declares in full."""
+    category = deal.category
+    best = best_declaration(category, deal.hands[YOUNGER])
+    mine = best[0] if best else None
+    if mine is None:
+        return "reply:good"
+    if category is not Category.SETS and mine.length == elder.length:
+        return "reply:ask"
+    if category is Category.SETS:
+        return "reply:not_good" if mine.key > elder.key else "reply:good"
+    return "reply:not_good" if mine.length > elder.length else "reply:good"

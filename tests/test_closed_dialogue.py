@@ -7,13 +7,17 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from closed_helpers import ELDER_44, FIVE_47, FIVE_49, QUART_MAJOR, SIX_HEARTS, YOUNGER_44, at_declarations, say_in_full
 
 from piquet_widgets.engine.cards import parse_cards
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Phase
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.records import record_timeline
-from piquet_widgets.analysis.closed_review import sunk_or_forgotten
+from piquet_widgets.analysis.closed_review import declaration_notes, sunk_or_forgotten
+from piquet_widgets.engine.combinations import Category
+from piquet_widgets.teach.closed_review import declaration_sentence
 from piquet_widgets.teach.session import PracticeSession
 
 
@@ -55,7 +59,11 @@ def test_elder_announces_hears_good_and_reckons_at_once_not_good_and_hears_nothi
     assert "Point of six." in offered(session) and "No point." in offered(session)
     refused(session, "announce:point:7", "You hold six hearts")  # more than he holds
     session.say("announce:point:6")
-    # younger (the computer) holds four spades at most: "Good", and elder scores six at once.
+    # younger (the computer) holds four spades at most: "Good"; elder reckons his six at once.
+    assert said(session)[0] == ["e: Point of six.", "y: Good."]
+    assert offered(session) == ["Five.", "Six.", "Seven."]
+    refused(session, "total:7", "Count again: that makes six")
+    session.say("total:6")
     assert said(session)[0] == ["e: Point of six.", "y: Good.", "e: Six.", "y: Show me."]
     assert category_points(session, "point") == [("elder", 6)]
     session.say("announce:sequence:3")  # his best: two tierces, against her quart major
@@ -66,7 +74,7 @@ def test_elder_announces_hears_good_and_reckons_at_once_not_good_and_hears_nothi
     assert session.deal.scores[YOUNGER] == 24 and session.heard_deal().scores == (6, 0)
     lead_and_answer(session)  # younger reckons as she plays to trick 1
     assert said(session)[1][2:] == ["y: Quart major and tierce to the king: seven."]
-    assert said(session)[2][2:] == ["y: Fourteen knaves and three queens: seventeen."]
+    assert said(session)[2][2:] == ["y: Fourteen knaves and three queens: seventeen, that makes twenty-four."]
     assert session.heard_deal().scores == session.deal.scores
 
 
@@ -76,19 +84,47 @@ def test_younger_answers_good_and_not_good_and_a_claim_beyond_her_hand_is_refuse
     assert said(session) == [["e: Point of six."]]
     assert offered(session) == ["Good.", "Not good.", "Equal.", "How much?"]
     refused(session, "reply:not_good", "Your point of four against elder's point of six")
-    refused(session, "reply:ask", "yours is the point of four")
+    refused(session, "reply:ask", "yours is the point of four")  # shorter than his: nothing to ask
     refused(session, "reply:equal", "ask it first")
     session.say("reply:good")
     assert said(session)[0] == ["e: Point of six.", "y: Good.", "e: Six."]
     assert said(session)[1] == ["e: A tierce."]
-    refused(session, "reply:ask", "yours is the quart major")  # longer: nothing to ask
     session.say("reply:not_good")
     assert said(session)[2] == ["e: Three aces."]
     session.say("reply:not_good")  # fourteen knaves
     assert session.deal.phase is Phase.PLAY and category_points(session, "sets") == [("younger", 17)]
     assert said(session)[1] == ["e: A tierce.", "y: Not good."]
-    lead_and_answer(session)
-    assert said(session)[1][2:] == ["y: Quart major and tierce to the king: seven.", "e: Show me."]
+
+
+def test_younger_reckons_her_good_combinations_before_her_first_card_and_what_she_leaves_out_is_lost():
+    session = at_declarations("younger", SIX_HEARTS, QUART_MAJOR)
+    for reply in ("reply:good", "reply:not_good", "reply:not_good"):
+        session.say(reply)
+    assert session.deal.led is not None and not session.deal.tricks  # elder (the computer) has led
+    card = session.deal.playable_cards()[0]
+    assert session.prompt() == "Younger (you): reckon your good combinations aloud, then play to the first trick."
+    with pytest.raises(PiquetError, match="before she plays to the first trick"):
+        session.select(YOUNGER, card)
+    # Her sequences: all of them, or the quart alone (the tierce forgotten); a miscount; her
+    # point, which elder's beat.
+    assert offered(session) == [
+        "Quart major and tierce to the king: seven.", "Quart major: four.", "Quart major and tierce to the king: eight.",
+        "Point of four: four, that makes eleven.",
+    ]
+    refused(session, "count:sequence", "Count again: that makes seven")
+    refused(session, "lost:point", "Your point of four was not good")
+    session.say("reckon:AS KS QS JS | KC QC JC")
+    assert said(session)[1] == ["e: A tierce.", "y: Not good.", "y: Quart major and tierce to the king: seven.", "e: Show me."]
+    assert "Fourteen knaves: fourteen, that makes twenty-one." in offered(session)
+    session.say("reckon:JS JH JD JC")  # the three queens left out: not reckoned, not scored
+    assert said(session)[2][2:] == ["y: Fourteen knaves: fourteen, that makes twenty-one.", "e: Show me."]
+    assert category_points(session, "sets") == [("younger", 14)] and session.deal.scores[YOUNGER] == 21
+    [note] = sunk_or_forgotten(session.deal, YOUNGER)
+    assert (note.kind, [combo.name() for combo in note.held if combo not in note.declared]) == ("forgotten", ["three queens"])
+    assert session.speech_choices() == []
+    session.select(YOUNGER, card)
+    assert said(session)[2][2:] == ["y: Fourteen knaves: fourteen, that makes twenty-one.", "e: Show me."]  # the same, once played
+    assert session.deal.scores[YOUNGER] == 21 + sum(e.points for e in session.deal.events if e.kind in ("lead", "win") and e.player is YOUNGER)
 
 
 def test_elder_adds_after_good_what_else_he_scores_and_may_keep_it_back():
@@ -99,11 +135,15 @@ def test_elder_adds_after_good_what_else_he_scores_and_may_keep_it_back():
     assert said(session)[1] == ["e: A quart.", "y: Good."]
     assert offered(session) == ["And a tierce.", "That is all."]
     session.say("add:KC QC JC")
+    assert offered(session) == ["Six.", "Seven.", "Eight."]  # he reckons the quart and the tierce
+    session.say("total:7")
     assert said(session)[1] == ["e: A quart.", "y: Good.", "e: And a tierce.", "e: Seven.", "y: Show me."]
     session.say("announce:sets:4:4")
     assert offered(session) == ["And three queens.", "That is all."]
-    session.say("add:none")  # three queens sunk
-    assert said(session)[2] == ["e: Fourteen knaves.", "y: Good.", "e: Fourteen.", "y: Show me."]
+    session.say("add:none")  # three queens kept back
+    refused(session, "total:22", "Count again: that makes twenty-one")
+    session.say("total:21")  # fourteen, and his running total
+    assert said(session)[2] == ["e: Fourteen knaves.", "y: Good.", "e: Fourteen: that makes twenty-one.", "y: Show me."]
     assert category_points(session, "sequence") == [("elder", 7)] and category_points(session, "sets") == [("elder", 14)]
     assert [combo.name() for combo in sunk(session.deal, ELDER)] == ["three queens"]
 
@@ -116,11 +156,13 @@ def test_how_much_and_to_what_as_elder():
     assert offered(session) == ["Forty-eight.", "Forty-nine.", "Fifty."]
     refused(session, "answer:48", "Your point of five counts forty-nine")
     session.say("answer:49")
+    session.say("total:5")
     assert said(session)[0] == ["e: Point of five.", "y: How much?", "e: Forty-nine.", "y: Good.", "e: Five.", "y: Show me."]
     session.say("announce:sequence:4")
     assert said(session)[1] == ["e: A quart.", "y: To what?"]
     session.say("answer:7")
-    assert said(session)[1][2:4] == ["e: Quart major.", "y: Good."]
+    session.say("total:9")
+    assert said(session)[1][2:5] == ["e: Quart major.", "y: Good.", "e: Four: that makes nine."]
     assert category_points(session, "point") == [("elder", 5)] and category_points(session, "sequence") == [("elder", 4)]
 
 
@@ -159,6 +201,7 @@ def test_equal_scores_nobody(role):
 def test_sinking_as_elder_and_as_younger_is_allowed_and_named():
     session = at_declarations("elder", SIX_HEARTS, QUART_MAJOR)
     session.say("announce:point:5")  # five of his six hearts
+    session.say("total:5")
     assert category_points(session, "point") == [("elder", 5)]
     assert [combo.length for combo in sunk(session.deal, ELDER)] == [6]
     younger = at_declarations("younger", SIX_HEARTS, QUART_MAJOR)
@@ -166,6 +209,27 @@ def test_sinking_as_elder_and_as_younger_is_allowed_and_named():
     younger.say("reply:good")  # "Good" to a tierce, holding a quart major: sinking it
     assert category_points(younger, "sequence") == [("elder", 6)]  # elder's two tierces
     assert [combo.name() for combo in sunk(younger.deal, YOUNGER)] == ["quart major", "tierce to the king"]
+
+
+def test_younger_may_ask_as_if_her_longer_holding_were_as_long_as_elder_s_sinking_the_rest():
+    """Elder's best is a tierce major (hearts). Her quart major asked "To what?" as a tierce is
+    the tierce major of spades: "Equal", and nobody scores a sequence — in full, her quart and
+    her tierce would have scored her seven."""
+    session = at_declarations("younger", SIX_HEARTS, QUART_MAJOR)
+    session.say("reply:good")
+    session.say("reply:ask")
+    assert said(session)[1] == ["e: A tierce.", "y: To what?", "e: Tierce major."]
+    assert offered(session) == ["Good.", "Not good.", "Equal."]
+    refused(session, "reply:not_good", "Your tierce major against elder's tierce major")
+    session.say("reply:equal")
+    assert said(session)[1] == ["e: A tierce.", "y: To what?", "e: Tierce major.", "y: Equal."]
+    assert not category_points(session, "sequence")
+    [note] = [note for note in declaration_notes(session.timeline, YOUNGER) if note.category is Category.SEQUENCE]
+    assert (note.kind, note.cost) == ("sunk", 7)
+    assert declaration_sentence(note) == (
+        "Sequences: out of your quart major and tierce to the king you declared only tierce major and tierce to the king: you sank the rest. "
+        "With the play as it went, that cost you seven points."
+    )
 
 
 # -- Law 55 ---------------------------------------------------------------------------------------------
@@ -180,7 +244,7 @@ def test_show_me_only_a_scoring_combination_of_the_computer_and_only_its_cards()
     with pytest.raises(PiquetError, match="already"):
         session.show_me()
     elder = at_declarations("elder", SIX_HEARTS, QUART_MAJOR)
-    for _ in range(3):
+    while elder.deal.phase is Phase.DECLARATIONS:
         say_in_full(elder)
     with pytest.raises(PiquetError, match="as she plays to the first trick"):
         elder.show_me()  # her quart scored, but she has not reckoned it yet
@@ -218,3 +282,35 @@ def test_undo_never_goes_back_before_what_show_me_showed_and_says_the_computer_s
     session.study(True)
     session.undo()
     assert said(session) == [["e: Point of six."]] and session.studied == {1}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1), picks=st.randoms(use_true_random=False))
+def test_younger_scores_in_each_category_she_won_exactly_what_she_reckoned(seed, picks):
+    """Random closed deals, the learner younger declaring in full, then reckoning at trick 1 with
+    words picked at random: refused words change nothing; the line the table shows is the one she
+    chose, her declaration of the category is what she reckoned and scores its points, and what
+    she left out the review names as forgotten."""
+    session = PracticeSession("younger", deal=seed, mode="closed", level="beginner")
+    session.select(YOUNGER, session.deal.hand(YOUNGER)[0])
+    session.confirm()
+    while session.deal.phase is Phase.DECLARATIONS:
+        say_in_full(session)
+    chosen = {}
+    while session.speech_choices():
+        before, lines = session.deal, said(session)
+        category = session._reckoning_due()
+        choice = picks.choice(session.speech_choices())
+        try:
+            session.say(choice.key)
+        except PiquetError:
+            assert session.deal is before and said(session) == lines
+            continue
+        chosen[category] = choice
+    for category, choice in chosen.items():
+        declared = next(d for d in session.deal.declarations if d.player is YOUNGER and d.category is category)
+        assert choice.key == "reckon:" + " | ".join(" ".join(card.code for card in combo.cards) for combo in declared.combinations)
+        assert category_points(session, category.value) == [("younger", sum(combo.points for combo in declared.combinations))]
+        assert f"y: {choice.text}" in said(session)[[Category.POINT, Category.SEQUENCE, Category.SETS].index(category)]
+        forgotten = [note for note in sunk_or_forgotten(session.deal, YOUNGER) if note.category is category]
+        assert bool(forgotten) == (set(declared.combinations) != set(declared.holds))

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from widget_helpers import click_card, find, find_all
 
+from piquet_widgets.analysis.closed_review import ClosedReview, declaration_notes
 from piquet_widgets.analysis.observation import heard_scores, observe
 from piquet_widgets.engine import ELDER, YOUNGER, Phase
 from piquet_widgets.engine.cards import Card, mask_of
@@ -26,6 +27,7 @@ from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.teach.meter import meters
 from piquet_widgets.teach.session import PracticeSession
 from piquet_widgets.widgets.practice_panels import dialogue_panel, explained, explanation_panel, partie_panel
+from piquet_widgets.widgets import practice_analysis
 from piquet_widgets.widgets.practice import PracticeTable
 from piquet_widgets.widgets.shared_module import ModuleSource
 
@@ -38,7 +40,7 @@ class Page:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.sent: list[tuple[int, str]] = []  # (id of the widget, what it sent)
         self.skipped: set[int] = set()  # ids of widgets whose state is left out (see `skip`)
-        self.before = set(_instances)
+        self.known = set(_instances)  # the widgets whose state has been read
         send, open_ = ipywidgets.Widget._send, ipywidgets.Widget.open
 
         def recorded_send(widget, msg, buffers=None):
@@ -58,11 +60,14 @@ class Page:
         self.skipped.add(id(widget))
 
     def text(self) -> str:
-        """Everything sent so far, and the synced state of every widget made since."""
+        """Everything sent since the last call, and the synced state of every widget made since
+        (a widget's later changes are all sent)."""
+        made = [key for key in list(_instances) if key not in self.known]
+        self.known.update(made)
         states = [
             _text(widget.get_state())
-            for key, widget in list(_instances.items())
-            if key not in self.before and id(widget) not in self.skipped and not isinstance(widget, ModuleSource)
+            for widget in (_instances.get(key) for key in made)
+            if widget is not None and id(widget) not in self.skipped and not isinstance(widget, ModuleSource)
         ]
         text = "\n".join([sent for key, sent in self.sent if key not in self.skipped] + states)
         self.sent.clear()
@@ -107,7 +112,7 @@ def learner_move(table: PracticeTable, seat, rng: random.Random) -> None:
         for card in rng.sample(list(deal.hand(seat)), rng.randint(low, high)):
             click_card(hand, card.code)
         table.confirm()
-    elif deal.phase is Phase.DECLARATIONS:
+    elif session.speech_choices():  # the declarations, and younger's reckoning at trick 1
         if session.can_show() and rng.random() < 0.5:
             table.show_me()
         table.say(rng.choice(session.speech_choices()).key)  # a refused one changes nothing
@@ -168,7 +173,8 @@ def test_in_open_piquet_the_talon_reaches_the_page_only_as_it_is_drawn(role: str
     # The study option shows the talon of the next deal before it is drawn.
     table.show_talon(True)
     table.new_deal()
-    assert all(named(page.text(), card) for card in table.deal.talon)
+    text = page.text()
+    assert all(named(text, card) for card in table.deal.talon)
 
 
 # -- what was said aloud, and nothing more ---------------------------------------------------------
@@ -207,11 +213,18 @@ def page_words(session: PracticeSession) -> str:
     return "\n".join(parts)
 
 
+_CODES = re.compile(r"(?<![A-Za-z0-9])([789TJQKA][SHDC])(?![A-Za-z0-9])")
+
+
 def leaks(text: str, session: PracticeSession, seat) -> list[str]:
-    """The hidden cards, and the computer's unheard names and values, that `text` names."""
+    """The hidden cards, and the computer's unheard names and values, that `text` names (as
+    `named` reads a card, every code read once)."""
     hidden = [card for card in map(Card, range(32)) if card not in allowed(session, seat)]
     names, values = unheard_names(session.deal, seat)
-    return [card.code for card in hidden if named(text, card)] + [name for name in names | values if name in text]
+    codes = set(_CODES.findall(text))
+    return [card.code for card in hidden if card.code in codes or card.name_in_words() in text] + [
+        name for name in names | values if name in text
+    ]
 
 
 def session_move(session: PracticeSession, seat, rng: random.Random) -> None:
@@ -224,7 +237,7 @@ def session_move(session: PracticeSession, seat, rng: random.Random) -> None:
             for card in rng.sample(list(deal.hand(seat)), rng.randint(1, 3)):
                 session.select(seat, card)
             session.confirm()
-        elif deal.phase is Phase.DECLARATIONS:
+        elif session.speech_choices():  # the declarations, and younger's reckoning at trick 1
             session.say(rng.choice(session.speech_choices()).key)
         else:
             session.select(seat, rng.choice(deal.playable_cards()))
@@ -245,20 +258,31 @@ def test_every_text_of_a_closed_deal_says_only_what_was_said_aloud(seed: int, ro
         session_move(session, seat, moves)
 
 
+def review_without_sampling(timeline, seats, solver=None, **_options) -> ClosedReview:
+    """The closed review less its sampled judgements and its perfect-play scores (the slow part,
+    tested in tests/test_closed_help.py): the table asks for it as each deal ends, when the
+    computer's cards turn up and nothing is hidden any more."""
+    final = timeline[-1]
+    notes = tuple(note for seat in (ELDER, YOUNGER) if seat in seats for note in declaration_notes(timeline, seat))
+    return ClosedReview(frozenset(seats), (final.dealt(ELDER), final.dealt(YOUNGER)), final.scores, final.scores, (), notes)
+
+
 @pytest.mark.slow
 def test_closed_deals_send_the_page_only_what_was_said_aloud(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same through the table, as the page receives it: every state and message sent, with
-    the scores on the board; the learner elder and younger in turn."""
+    the scores on the board, over 200 deals; the learner elder and younger in turn."""
+    monkeypatch.setattr(practice_analysis, "closed_review", review_without_sampling)
     page = Page(monkeypatch)
     table = PracticeTable(role="elder", deal=1, mode="closed", level="beginner", keep_in_browser=False)
     rng = random.Random(2026)
-    for number in range(20):
+    for number in range(200):
+        page.text()  # what the last deal sent as it ended, its cards face up; this deal's is read below
         table.new_partie(("elder", "younger")[number % 2])
         seat = next(iter(table.learner_seats))
-        page.sent.clear()  # what the last deal sent as it ended; this deal's states are read below
         while table.deal.phase is not Phase.FINISHED:
             found = leaks(page.text(), table.session, seat)
             assert not found, f"deal {number} ({table.deal.phase.value}): {found}"
             board = [int(find(table, f"pw-score-{s.key}").value) for s in (ELDER, YOUNGER)]
             assert tuple(board) == heard_scores(table.deal, seat), f"deal {number}: the board counts what was not said"
             learner_move(table, seat, rng)
+        assert "pw-declaration-notes" in table.review_view.value or not table.review.declarations  # the review came

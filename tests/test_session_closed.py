@@ -58,6 +58,7 @@ def test_the_learner_sinks_his_point_and_it_scores_as_declared():
     texts = [choice.text for choice in session.speech_choices()]
     assert "Point of eight." in texts and "Point of seven." in texts and "No point." in texts
     session.say("announce:point:7")
+    session.say("total:7")  # he reckons what he declared
     elder, younger = session.deal.declarations[:2]
     assert elder.combinations[0].length == 7 and elder.holds[0].length == 8
     # Younger holds at most five of a suit after his exchange (four clubs or diamonds and the
@@ -203,6 +204,9 @@ def test_the_table_hides_the_computers_cards_until_the_deal_ends():
     table.confirm()
     assert not table.felt.discards[YOUNGER].face_up and "speak in the declarations" in table.message_text
     table.say("announce:point:7")
+    table.say("total:8")  # a miscount is refused, the reason shown
+    assert "Count again: that makes seven" in table.message_text and table.deal.scores[ELDER] == 0
+    table.say("total:7")
     assert table.deal.scores[ELDER] == 7
     table.show_me()  # younger's point of five lost: Law 55 shows only a scoring combination
     assert "pw-shown" not in table.dialogue.value and "only a combination that scored" in table.message_text

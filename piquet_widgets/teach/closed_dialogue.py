@@ -2,16 +2,19 @@
 
 `CategoryTalk` is the dialogue of one category, built line by line from what each seat chooses to
 say: elder announces the shape of a holding (less than he holds is sinking), younger answers
-"Good", "Not good", "How much?" / "To what?" or, once elder has named his value, "Equal"; after
-"Good" elder adds what else of the category he scores. The learner's lines are chosen among
-`choices()` and refused with the reason when they claim more than his hand holds; the computer's
-come from its `Declare`, decided from what its seat may see. Once the category is said, its two
-declarations (`declarations()`) go to the engine, which scores them.
+"Good", "Not good", "How much?" / "To what?" (a longer holding may ask as if it were as long:
+sinking too) or, once elder has named his value, "Equal"; after "Good" elder adds what else of
+the category he scores, then reckons it with his running total. The learner's lines are chosen
+among `choices()` and refused with the reason when they claim more than his hand holds or miscount;
+the computer's come from its `Declare`, decided from what its seat may see. Once the category is
+said, its two declarations (`declarations()`) go to the engine, which scores them.
+
+Younger reckons the categories she won (`to_reckon`) as she plays to trick 1: `reckoning_choices`
+offers her words, `reckoned` reads them — what she leaves out is not scored.
 
 `category_script` says a declared category again from the two declarations, as both players
-heard it (younger's good combinations only once she has reckoned them, as she plays to trick 1),
-so that the table shows the same lines after the category as during it. `sunk` names what a seat
-held and did not declare, for the review.
+heard it (younger's good combinations only once she has reckoned them), so that the table shows
+the same lines after the category as during it.
 """
 
 from __future__ import annotations
@@ -39,11 +42,11 @@ from piquet_widgets.teach.events import combination_list, point_words
 from piquet_widgets.teach.speech import Choice, Said, choices, untrue
 from piquet_widgets.teach.words import capital, number_words
 
-__all__ = ["CategoryTalk", "category_script"]
+__all__ = ["CategoryTalk", "category_script", "reckoned", "reckoning_choices", "to_reckon"]
 
 Decide = Callable[[Deal], Declare]  # the computer's declaration at a deal where it is to declare
 
-_SPEAKER = {"announce": ELDER, "reply": YOUNGER, "answer": ELDER, "verdict": YOUNGER, "add": ELDER}
+_SPEAKER = {"announce": ELDER, "reply": YOUNGER, "answer": ELDER, "verdict": YOUNGER, "add": ELDER, "reckon": ELDER}
 _AND_SEQUENCE = {
     3: N_("And a tierce."), 4: N_("And a quart."), 5: N_("And a quint."), 6: N_("And a sixième."), 7: N_("And a septième."),
     8: N_("And a huitième."),
@@ -69,7 +72,7 @@ class CategoryTalk:
         self.learner = learner
         self.decide = decide
         self.lines: list[Line] = []
-        self.stage = "announce"  # then reply, answer, verdict, add, done
+        self.stage = "announce"  # then reply, answer, verdict, add, reckon (a learner elder's), done
         self.elder: Combination | None = None  # the combination elder announced
         self.more: tuple[Combination, ...] = ()  # what else elder declares (the computer's, or added)
         self.younger: tuple[Combination, ...] | None = None
@@ -106,6 +109,11 @@ class CategoryTalk:
         if stage == "add":
             added = [Choice(_cards_key("add", combo), _and_words(combo)) for combo in self._additions()]
             return [*added, Choice("add:none", _("That is all."))]
+        if stage == "reckon":
+            points, total = elder_reckoning(self._after(), self.category)
+            return [
+                Choice(f"total:{total + step}", reckoning_words(points + step, total + step)) for step in (-1, 0, 1) if points + step > 0
+            ]
         return []
 
     def say(self, key: str) -> None:
@@ -136,7 +144,7 @@ class CategoryTalk:
         elif key == "reply:ask":
             if best is None:
                 raise PiquetError(_ASK_HOLDING_NONE, ask=Said(ask_words(category)))
-            if best.length != elder.length:
+            if best.length < elder.length:  # a longer one may ask as if it were as long: sinking
                 raise PiquetError(_ASK_WITHOUT_SAME_LENGTH, ask=Said(ask_words(category)), mine=Said(best.name()))
             self.lines.append(Line(YOUNGER, ask_words(category), "ask", "reply:ask"))
             self.stage = "answer"
@@ -162,29 +170,44 @@ class CategoryTalk:
         self.stage = "verdict"
 
     def _say_verdict(self, key: str) -> None:
+        """Younger's answer once elder named his value or top: her holding is compared cut to his
+        length (a longer one asked as if it were as long is sunk to it)."""
         hand, category, elder = self.deal.hands[YOUNGER], self.category, self.elder
-        best = _best(hand, category)
+        forms = _forms(hand, category, elder.length)
         if key == "reply:good":
             self.younger = _below(hand, category, elder, asked=True)
         elif key == "reply:equal":
-            if best is None or best.key != elder.key:
-                raise PiquetError(_NOT_EQUAL, mine=Said(_heard_name(best, True)), theirs=Said(_heard_name(elder, True)))
-            self.younger = best_declaration(category, hand)
+            equal = [form for form in forms if form.key == elder.key]
+            if not equal:
+                raise PiquetError(_NOT_EQUAL, mine=Said(_heard_name(forms[0], True)), theirs=Said(_heard_name(elder, True)))
+            self.younger = _declared_with(hand, category, equal[0])
         else:
-            if best is None or best.key <= elder.key:
-                self._refuse_not_good(best, asked=True)
-            self.younger = best_declaration(category, hand)
+            if forms[0].key <= elder.key:
+                self._refuse_not_good(forms[0], asked=True)
+            self.younger = _declared_with(hand, category, forms[0])
         self._conclude()
 
     def _say_add(self, key: str) -> None:
-        if key == "add:none":
-            self.stage = "done"
-            return
-        combo = next(combo for combo in self._additions() if _cards_key("add", combo) == key)
-        self.more = (*self.more, combo)
-        self.lines.append(Line(ELDER, _and_words(combo), "add", key))
-        if not self._additions():
-            self.stage = "done"
+        if key != "add:none":
+            combo = next(combo for combo in self._additions() if _cards_key("add", combo) == key)
+            self.more = (*self.more, combo)
+            self.lines.append(Line(ELDER, _and_words(combo), "add", key))
+            if self._additions():
+                return
+        self.stage = "reckon"
+
+    def _say_reckon(self, key: str) -> None:
+        """Elder reckons what the category scores him, and his running total."""
+        points, total = elder_reckoning(self._after(), self.category)
+        if key != f"total:{total}":
+            raise PiquetError(N_("Count again: that makes {total}."), total=Said(number_words(total)))
+        self.lines.append(Line(ELDER, reckoning_words(points, total), "reckon", key))
+        self.stage = "done"
+
+    def _after(self) -> Deal:
+        """The deal once this category is declared as said so far."""
+        elder, younger = self.declarations()
+        return self.deal.apply(elder).apply(younger)
 
     def _refuse_not_good(self, best: Combination | None, asked: bool) -> None:
         category, elder = self.category, self.elder
@@ -238,8 +261,12 @@ class CategoryTalk:
             self.lines.append(Line(YOUNGER, either_words(self.category), "either", "say"))
         else:
             self.lines.append(Line(YOUNGER, verdict_words(verdict), "verdict", f"reply:{verdict.name.lower()}"))
-        more = self._additions() if ELDER in self.learner else self.more  # what elder may still add
-        self.stage = "add" if verdict is Verdict.GOOD and more else "done"
+        if verdict is not Verdict.GOOD:
+            self.stage = "done"
+        elif ELDER in self.learner:  # he adds what else he scores, then reckons it
+            self.stage = "add" if self._additions() else "reckon"
+        else:
+            self.stage = "add" if self.more else "done"
 
     def _additions(self) -> list[Combination]:
         """The learner's other combinations that elder may still add to what he declared."""
@@ -255,10 +282,13 @@ class CategoryTalk:
 
 
 # -- the lines of a declared category --------------------------------------------------------------
-def category_script(elder: Declaration, younger: Declaration, after: Deal, learner: frozenset[Seat]) -> list[Line]:
+def category_script(
+    elder: Declaration, younger: Declaration, after: Deal, learner: frozenset[Seat], reckoned: bool | None = None
+) -> list[Line]:
     """The lines of a declared category as both heard them, from `after` (the deal now): the same
     as `CategoryTalk` said, then the winner's reckoning — elder's at once, younger's once she has
-    reckoned (as she plays to trick 1) — and the computer's "Show me." when it sees the learner's."""
+    reckoned (`reckoned`; by default once she has played to trick 1) — and the computer's "Show
+    me." when it sees the learner's."""
     category, mine, theirs = elder.category, elder.combinations, younger.combinations
     lines = [Line(ELDER, announcement_words(category, mine[0] if mine else None), "announce", announcement_key(category, mine[0] if mine else None))]
     if mine and theirs and category is not Category.SETS and mine[0].length == theirs[0].length:
@@ -269,14 +299,16 @@ def category_script(elder: Declaration, younger: Declaration, after: Deal, learn
         lines.append(Line(YOUNGER, either_words(category), "either", "say"))
         return lines
     lines.append(Line(YOUNGER, verdict_words(verdict), "verdict", f"reply:{verdict.name.lower()}"))
+    if reckoned is None:
+        reckoned = younger_has_reckoned(after)
     if verdict is Verdict.GOOD:
         lines.extend(Line(ELDER, _and_words(combo), "add", _cards_key("add", combo)) for combo in mine[1:])
-        lines.extend(_reckoning(elder, after, total_words(sum(combo.points for combo in mine))))
+        points, total = elder_reckoning(after, category)
+        lines.extend(_reckoning(elder, after, reckoning_words(points, total), f"total:{total}"))
         winner = ELDER
-    elif verdict is Verdict.NOT_GOOD and younger_has_reckoned(after):
-        declared = theirs[0].name() if category is Category.POINT else combination_list(theirs)
-        points = number_words(sum(combo.points for combo in theirs))
-        lines.extend(_reckoning(younger, after, _("{declarations}: {points}.").format(declarations=capital(declared), points=points)))
+    elif verdict is Verdict.NOT_GOOD and reckoned:
+        points, total = _running(after, YOUNGER, category)
+        lines.extend(_reckoning(younger, after, younger_reckoning_words(theirs, points, total), _cards_key("reckon", *theirs)))
         winner = YOUNGER
     else:
         return lines
@@ -285,10 +317,10 @@ def category_script(elder: Declaration, younger: Declaration, after: Deal, learn
     return lines
 
 
-def _reckoning(winner: Declaration, after: Deal, words: str) -> list[Line]:
+def _reckoning(winner: Declaration, after: Deal, words: str, key: str) -> list[Line]:
     """The winner's reckoning of a category, and the repique it brought him, if it did."""
     seat, kind = winner.player, winner.category.value
-    lines = [Line(seat, words, "reckon", "say")]
+    lines = [Line(seat, words, "reckon", key)]
     running = 0
     events = after.events
     for index, event in enumerate(events):
@@ -297,6 +329,120 @@ def _reckoning(winner: Declaration, after: Deal, words: str) -> list[Line]:
             total = number_words(running + events[index + 1].points)
             lines.append(Line(seat, _("And sixty for the repique: {total}.").format(total=total), "repique", "say"))
     return lines
+
+
+def _running(after: Deal, seat: Seat, category: Category) -> tuple[int, int]:
+    """What `category` scored `seat` in `after`, and his running total once it is counted
+    (everything he scored before it with it: carte blanche, earlier categories, a repique)."""
+    running = 0
+    for event in after.events:
+        running += event.points if event.player is seat else 0
+        if event.player is seat and event.kind == category.value:
+            return event.points, running
+    return 0, running
+
+
+def elder_reckoning(after: Deal, category: Category) -> tuple[int, int]:
+    """Elder's reckoning of a category he won: its points and his running total."""
+    return _running(after, ELDER, category)
+
+
+def reckoning_words(points: int, total: int) -> str:
+    """Elder reckons a category after "Good": its points, and his total when he had scored before
+    ('Seven: that makes thirteen.'); the combinations were named as he declared them."""
+    if points == total:
+        return total_words(points)
+    return _("{points}: that makes {total}.").format(points=capital(number_words(points)), total=number_words(total))
+
+
+def younger_reckoning_words(combinations: tuple[Combination, ...], points: int, total: int) -> str:
+    """Younger reckons her good combinations by name, as she plays to trick 1: 'Quart major and
+    tierce to the king: seven, that makes thirteen.'"""
+    declared = capital(combinations[0].name() if combinations[0].category is Category.POINT else combination_list(combinations))
+    if points == total:
+        return _("{declarations}: {points}.").format(declarations=declared, points=number_words(points))
+    return _("{declarations}: {points}, that makes {total}.").format(declarations=declared, points=number_words(points), total=number_words(total))
+
+
+# -- younger reckons as she plays to trick 1 ---------------------------------------------------------
+_FORGETTING = 2  # at most this many of her other good combinations are offered as left out
+
+
+def to_reckon(deal: Deal) -> list[Category]:
+    """The categories younger won in `deal`, which she reckons as she plays to trick 1."""
+    pairs = [deal.declarations[index : index + 2] for index in range(0, len(deal.declarations) - 1, 2)]
+    return [elder.category for elder, younger in pairs if compare(elder.combinations, younger.combinations) is Verdict.NOT_GOOD]
+
+
+def reckoning_choices(deal: Deal, category: Category) -> list[Choice]:
+    """What younger may say reckoning `category`, which she won: all her good combinations of it,
+    or without one of the others (forgotten: not scored), and the wrong words a learner might
+    say — a combination she does not hold, a wrong count, a combination of a category she lost."""
+    declared = _younger_declaration(deal, category).combinations
+    points, total = _running(deal, YOUNGER, category)
+    before = total - points
+    found = []
+    for left_out in (None, *declared[1:][:_FORGETTING]):
+        reckoned = tuple(combo for combo in declared if combo != left_out)
+        worth = sum(combo.points for combo in reckoned)
+        found.append(Choice(_cards_key("reckon", *reckoned), younger_reckoning_words(reckoned, worth, before + worth)))
+    found.append(Choice(f"count:{category.value}", younger_reckoning_words(declared, points + 1, total + 1)))
+    claimed = _not_held(deal.hands[YOUNGER], declared[0])
+    if claimed is not None:
+        worth = claimed.points + points - declared[0].points
+        found.append(Choice(f"claim:{category.value}", younger_reckoning_words((claimed, *declared[1:]), worth, before + worth)))
+    for lost in _lost(deal):
+        found.append(Choice(f"lost:{lost.category.value}", younger_reckoning_words(lost.holds[:1], lost.holds[0].points, total + lost.holds[0].points)))
+    return found
+
+
+def reckoned(deal: Deal, category: Category, key: str) -> tuple[Combination, ...]:
+    """The combinations younger reckons with the words of `key` (a key of `reckoning_choices`):
+    refused with the reason, changing nothing, when they are not hers to score or miscounted."""
+    if key not in {choice.key for choice in reckoning_choices(deal, category)}:
+        raise PiquetError(N_("That is not something to say now."))
+    declaration = _younger_declaration(deal, category)
+    kind, _colon, rest = key.partition(":")
+    if kind == "count":
+        raise PiquetError(N_("Count again: that makes {total}."), total=Said(number_words(_running(deal, YOUNGER, category)[1])))
+    if kind == "claim":
+        raise untrue(category, declaration.holds[0])
+    if kind == "lost":
+        lost = next(item for item in _lost(deal) if item.category.value == rest)
+        if compare(*_pair(deal, lost.category)) is Verdict.EQUAL:
+            raise PiquetError(_EQUAL_SCORES_NOTHING, mine=Said(lost.holds[0].name()))
+        raise PiquetError(_NOT_GOOD_SCORES_NOTHING, mine=Said(lost.holds[0].name()))
+    return tuple(combo for combo in declaration.combinations if _cards_key("reckon", combo)[7:] in rest.split(" | "))
+
+
+_NOT_GOOD_SCORES_NOTHING = N_("Your {mine} was not good: only the better player scores in a category.")
+_EQUAL_SCORES_NOTHING = N_("Your {mine} was equal to elder's: nobody scores it.")
+
+
+def _pair(deal: Deal, category: Category) -> tuple[tuple[Combination, ...], tuple[Combination, ...]]:
+    elder, younger = (d for d in deal.declarations if d.category is category)
+    return elder.combinations, younger.combinations
+
+
+def _younger_declaration(deal: Deal, category: Category) -> Declaration:
+    return next(d for d in deal.declarations if d.category is category and d.player is YOUNGER)
+
+
+def _lost(deal: Deal) -> list[Declaration]:
+    """Younger's declarations of the categories she did not win in which she holds something."""
+    won = to_reckon(deal)
+    return [d for d in deal.declarations if d.player is YOUNGER and d.category not in won and d.holds]
+
+
+def _not_held(hand: int, combo: Combination) -> Combination | None:
+    """A combination one step beyond `combo` that `hand` cannot hold (a point one card longer, a
+    trio's quatorze), for the wrong words of a reckoning; None for a sequence (its name does
+    not say the suit, and may be the other player's) or a quatorze."""
+    if combo.category is Category.POINT and combo.length < 8:
+        return combo._replace(length=combo.length + 1, mask=0)
+    if combo.category is Category.SETS and combo.length == 3:
+        return combo._replace(length=4, mask=0)
+    return None
 
 
 # -- inside ----------------------------------------------------------------------------------------
@@ -377,5 +523,13 @@ def _and_words(combo: Combination) -> str:
     return _("And {set}.").format(set=combo.name())
 
 
-def _cards_key(prefix: str, combo: Combination) -> str:
-    return f"{prefix}:" + " ".join(card.code for card in cards_of(mask_of(combo.cards)))
+def _cards_key(prefix: str, *combos: Combination) -> str:
+    """A key naming combinations by their cards: 'add:KC QC JC', 'reckon:AS KS QS JS | KC QC JC'."""
+    return f"{prefix}:" + " | ".join(" ".join(card.code for card in cards_of(mask_of(combo.cards))) for combo in combos)
+
+
+def _declared_with(hand: int, category: Category, form: Combination) -> tuple[Combination, ...]:
+    """Younger's declaration when she answers with `form` (a holding, or one cut shorter): it,
+    and her other combinations of the category that share no card with it."""
+    others = [combo for combo in best_declaration(category, hand) if not combo.mask & form.mask]
+    return (form, *(others if category is not Category.POINT else ()))

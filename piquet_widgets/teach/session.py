@@ -6,7 +6,8 @@ learner has: select a card, confirm the discard, declare (or say his declaration
 undo, redo, go back to a mistake, play the deal again, next deal, new deal, new partie, ask for
 a hint (first the idea, then the move). In closed mode (`mode="closed"`, rules 8b) the computer
 is a closed player that sees only its seat's observation, the learner speaks his part of the
-declarations in the real order and may sink (`speech_choices`, `say`: teach/closed_dialogue.py),
+declarations in the real order, reckons his own scores (elder after each category he wins, younger
+before her card at trick 1) and may sink (`speech_choices`, `say`: teach/closed_dialogue.py),
 may ask to see the computer's scoring combinations once it has reckoned them (`show_me`, Law 55),
 and cannot take a move back past what it showed him unless he studies the deal (`study`: the
 deal is then marked studied); the board hears only what was said aloud (`heard_deal`).
@@ -50,7 +51,7 @@ from piquet_widgets.engine.partie import Partie, other_player
 from piquet_widgets.engine.records import is_partie, partie_from_json, partie_record, record_timeline
 from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
 from piquet_widgets.i18n import N_, _, ngettext
-from piquet_widgets.teach.closed_dialogue import CategoryTalk, category_script
+from piquet_widgets.teach.closed_dialogue import CategoryTalk, category_script, reckoned, reckoning_choices, to_reckon
 from piquet_widgets.teach.dialogue import Line, category_lines
 from piquet_widgets.teach.hints import closed_move_words, closed_nudge, move_words, nudge
 from piquet_widgets.teach.speech import Choice, check, choices
@@ -204,6 +205,8 @@ class PracticeSession:
         elif deal.phase is Phase.PLAY:
             if deal.to_move is not seat:
                 raise PiquetError(N_("It is {who}'s turn to play."), who=_SeatWord(deal.to_move))
+            if self._reckoning_due() is not None:
+                raise PiquetError(N_("Younger reckons her good combinations before she plays to the first trick: say them first."))
             self._act(Play(card))
         else:
             raise PiquetError(N_("This is not the time to play a card."))
@@ -257,7 +260,10 @@ class PracticeSession:
         deal = self.deal
         pairs = [deal.declarations[index : index + 2] for index in range(0, len(deal.declarations) - 1, 2)]
         if self.mode == "closed":
-            said = [category_script(elder, younger, deal, self.learner_seats) for elder, younger in pairs]
+            said = [
+                category_script(elder, younger, deal, self.learner_seats, younger_has_reckoned(deal) or elder.category in self.reckoned)
+                for elder, younger in pairs
+            ]
             talk = self._talk if self._talk is not None and self._talk.deal is deal else None
             return said + ([list(talk.lines)] if talk is not None and talk.lines else [])
         said = [category_lines(elder, younger, deal) for elder, younger in pairs]
@@ -333,6 +339,9 @@ class PracticeSession:
         talk = self._current_talk()
         if talk is not None:
             return talk.choices() if talk.pending() in self.learner_seats else []
+        due = self._reckoning_due()
+        if due is not None:
+            return reckoning_choices(self.deal, due)
         line = self._next_line()
         return choices(line, self.deal, self.deal.category) if line is not None else []
 
@@ -346,6 +355,10 @@ class PracticeSession:
             if talk.done:
                 self.redo_stack.clear()
                 self._advance()
+            return
+        due = self._reckoning_due()
+        if due is not None:
+            self._reckon(due, reckoned(self.deal, due, key if isinstance(key, str) else ""))
             return
         line = self._next_line()
         if line is None:
@@ -527,6 +540,8 @@ class PracticeSession:
         seat = deal.to_move
         who = self.seat_label(seat)
         talk = self._current_talk()
+        if self._reckoning_due() is not None:
+            return _("{who}: reckon your good combinations aloud, then play to the first trick.").format(who=self.seat_label(YOUNGER))
         speaker = talk.pending() if talk is not None else getattr(self._next_line(), "seat", None)
         if speaker is not None:
             return _("{who}: your turn to speak in the declarations — choose what you say.").format(who=self.seat_label(speaker))
@@ -625,7 +640,7 @@ class PracticeSession:
         session.declare_in_full = mode == "open"
         session.show_talon = False
         session.shown = ()
-        session.speak, session.spoken, session._talk = speak and mode == "open", [], None
+        session.speak, session.spoken, session._talk, session.reckoned = speak and mode == "open", [], None, ()
         session.hint_stage, session._hint_deal = 0, None
         session.partie = partie if settled else Partie(partie.rules, partie.first_dealer, partie.deals[:-1])
         session.studied = _studied(value.get("studied", []), len(partie.deals), name)
@@ -658,6 +673,7 @@ class PracticeSession:
     def _start(self, deal: Deal) -> None:
         self.spoken = []
         self._talk: CategoryTalk | None = None
+        self.reckoned: tuple[Category, ...] = ()  # what a learner younger has reckoned at trick 1
         self.shown = ()
         self._shown_at = 0
         self.studying = False
@@ -712,6 +728,7 @@ class PracticeSession:
         """After undo or redo: the category on the table is said again from its beginning."""
         self.spoken = []
         self._talk = None
+        self.reckoned = ()
         if self.speak and self.deal.phase is Phase.DECLARATIONS:
             self._speak_for_computer()
         self._current_talk()  # closed piquet: the computer, if elder, announces again
@@ -758,6 +775,28 @@ class PracticeSession:
         if isinstance(self.computer, closed.Screened):  # in the last deal it plays for the partie
             self.computer.standing = closed.standing_before_last_deal(self.partie, COMPUTER)
         return self.computer.choose_action(deal)
+
+    def _reckoning_due(self) -> Category | None:
+        """Closed piquet, trick 1: the next category a learner younger is to reckon before she
+        plays her card (rules.md section 4), None when there is none."""
+        deal = self.deal
+        if self.mode != "closed" or YOUNGER not in self.learner_seats or deal.phase is not Phase.PLAY or deal.tricks or deal.led is None:
+            return None
+        return next((category for category in to_reckon(deal) if category not in self.reckoned), None)
+
+    def _reckon(self, category: Category, combinations: tuple[Combination, ...]) -> None:
+        """A learner younger reckons `combinations` of `category`: what she leaves out is not
+        scored (the Laws: what is not reckoned before playing is lost), so her declaration of it
+        becomes what she reckoned and the deal is replayed from there, every other move the same."""
+        timeline = self.timeline
+        made = next(index for index, deal in enumerate(timeline) if any(d.category is category and d.player is YOUNGER for d in deal.declarations))
+        if timeline[made].declarations[-1].combinations != combinations:
+            rebuilt = [*timeline[:made], timeline[made - 1].apply(Declare(category, combinations))]
+            for deal in timeline[made + 1 :]:
+                rebuilt.append(rebuilt[-1].apply(deal.actions[-1]))
+            self.timeline = rebuilt
+        self.reckoned = (*self.reckoned, category)
+        self.redo_stack.clear()
 
     def _current_talk(self) -> CategoryTalk | None:
         """Closed piquet: the dialogue of the category to be declared now (None at other times)."""

@@ -84,7 +84,10 @@ class Felt(widgets.VBox):
             with row.hold_sync():
                 _set_trait(row, "face_up", seat not in self.hidden_seats)
                 ringed = [card.code for card in outlined.get(seat, ()) if card in cards]
-                row.set_cards(cards, playable=mark.get("playable", ()), selected=chosen, outlined=ringed)
+                playable = [card.code for card in mark.get("playable", ())]
+                shown = (row.cards, row.playable, row.selected, row.outlined, row.badges)
+                if shown != ([card.code for card in cards], playable, [card.code for card in chosen], ringed, {}):  # else nothing to send
+                    row.set_cards(cards, playable=playable, selected=chosen, outlined=ringed)
                 _set_trait(row, "disabled", mark.get("disabled", False))
                 _set_trait(row, "caption", self.captions(seat, deal))
                 to_move = deal.to_move is seat and deal.phase in (Phase.EXCHANGE, Phase.PLAY)

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from piquet_widgets.engine import YOUNGER, Deal
+from closed_helpers import QUART_MAJOR, SIX_HEARTS, arranged
+
+from piquet_widgets.engine import ELDER, YOUNGER, Deal, parse_cards
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +65,13 @@ def test_the_learner_sinks_his_point_and_the_score_follows(open_table: Callable[
     page.locator('.pw-hand-elder .pw-card[data-card="JS"]').click()
     page.locator("button.pw-confirm").click()
     page.get_by_role("button", name="Point of seven.", exact=True).click()
-    # The point of seven beats younger's shorter point and scores one a card: 7, not the 8 held.
+    # The point of seven beats younger's shorter point and scores one a card: 7, not the 8 held,
+    # once he reckons it himself; a wrong count is refused with the reason and scores nothing.
+    expect(page.locator(".pw-speech button.pw-speak")).to_have_text(["Six.", "Seven.", "Eight."])
+    page.get_by_role("button", name="Eight.", exact=True).click()
+    expect(page.locator(".pw-message")).to_contain_text("Count again: that makes seven.")
+    expect(page.locator(".pw-score-elder")).to_have_text("0")
+    page.get_by_role("button", name="Seven.", exact=True).click()
     expect(page.locator(".pw-score-elder")).to_have_text("7")
     expect(page.locator(".pw-dialogue-panel")).to_contain_text("Point of seven.")
     # Younger's point lost: Law 55 shows only a scoring combination, so there is nothing to ask for.
@@ -125,6 +133,7 @@ def test_elder_speaks_his_declarations_and_hears_how_much_and_equal(open_table: 
     expect(page.locator(".pw-score-elder")).to_have_text("0")  # an equality scores nothing
     page.get_by_role("button", name="Three aces.", exact=True).click()
     page.get_by_role("button", name="And three kings.", exact=True).click()
+    page.get_by_role("button", name="Six.", exact=True).click()  # he reckons the two trios
     expect(page.locator(".pw-score-elder")).to_have_text("6")
     expect(dialogue).to_contain_text("And three kings.")
     page.screenshot(path=str(artifacts / "closed-equal.png"), full_page=True)
@@ -169,3 +178,51 @@ def test_a_seat_chosen_mid_deal_asks_before_ending_the_deal(open_table: Callable
     expect(seat).to_have_value("I play younger")
     expect(page.locator(".pw-hand-younger .pw-card")).to_have_count(12)
     expect(page.locator('.pw-hand-younger .pw-card[data-face="down"]')).to_have_count(0)  # his own hand now
+
+
+def test_younger_sinks_while_asking_and_reckons_her_good_combinations_before_her_first_card(
+    open_page: Callable[..., Page], voila, artifacts: Path
+) -> None:
+    """At the declarations of an arranged deal (tests/closed_helpers.py: elder a point of six, a
+    tierce major, three aces; younger a quart major and fourteen knaves with three queens). Her
+    quart asks "To what?" as a tierce — a sink, offered as ordinary words — and ties; her sets
+    win, and she reckons them herself as she plays to trick 1, a miscount refused."""
+    deal = arranged(SIX_HEARTS, QUART_MAJOR)
+    cards = tuple(" ".join(card.code for card in row) for row in (deal.dealt(ELDER), deal.dealt(YOUNGER), deal.talon))
+    discards = [next(card.code for card in deal.dealt(seat) if card not in parse_cards(held)) for seat, held in ((ELDER, SIX_HEARTS), (YOUNGER, QUART_MAJOR))]
+    code = (
+        "from piquet_widgets.engine import Deal, Exchange, parse_cards\n"
+        "from piquet_widgets.widgets.practice import PracticeTable\n"
+        f"deal = Deal.new(*(parse_cards(text) for text in {cards!r}))\n"
+        "table = PracticeTable(role='younger', mode='closed', level='beginner', keep_in_browser=False, deal=deal)\n"
+        f"first = deal.apply(Exchange(parse_cards({discards[0]!r})))\n"
+        f"table.session.timeline = [deal, first, first.apply(Exchange(parse_cards({discards[1]!r})))]  # both exchanged as arranged\n"
+        "table.session.settle()\n"
+        "table.refresh()\n"
+        "table"
+    )
+    page = open_page(voila.notebook(code, name="closed_younger_reckons"), width=1280, height=1100)
+    dialogue, speak = page.locator(".pw-dialogue-panel"), page.locator(".pw-speech button.pw-speak:not(.pw-show-me)")
+    expect(dialogue).to_contain_text("Point of six.", timeout=60_000)
+    page.get_by_role("button", name="Good.", exact=True).click()
+    expect(dialogue).to_contain_text("A tierce.")
+    page.get_by_role("button", name="To what?", exact=True).click()  # her quart, as a tierce
+    expect(dialogue).to_contain_text("Tierce major.")
+    page.get_by_role("button", name="Equal.", exact=True).click()
+    expect(dialogue).to_contain_text("Three aces.")
+    page.get_by_role("button", name="Not good.", exact=True).click()
+    # Elder (the computer) leads; before her card she reckons her fourteen knaves and three queens.
+    expect(page.locator(".pw-trick .pw-card")).to_have_count(1)
+    expect(speak.first).to_have_text("Fourteen knaves and three queens: seventeen.")
+    expect(page.locator(".pw-score-younger")).to_have_text("17")
+    page.get_by_role("button", name="Fourteen knaves and three queens: eighteen.", exact=True).click()
+    expect(page.locator(".pw-message")).to_contain_text("Count again: that makes seventeen.")
+    speak.first.click()
+    expect(dialogue).to_contain_text("Fourteen knaves and three queens: seventeen.")
+    expect(speak).to_have_count(0)
+    led = page.locator(".pw-trick .pw-card").get_attribute("data-card")
+    hand = parse_cards(QUART_MAJOR)
+    reply = next((card for card in hand if card.suit == parse_cards(led)[0].suit), hand[0])  # she follows suit if she can
+    page.locator(f'.pw-hand-younger .pw-card[data-card="{reply.code}"]').click()
+    expect(page.locator(".pw-hand-younger .pw-card")).to_have_count(11)
+    page.screenshot(path=str(artifacts / "closed-younger-reckons.png"), full_page=True)
