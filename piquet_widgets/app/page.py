@@ -56,13 +56,21 @@ STYLE = """
 body.pw-disconnected .pw-app .pw-connection-lost { display: block; position: fixed; top: 0.5em; left: 0.5em; right: 0.5em; z-index: 10; }
 .pw-app .jupyter-button.mod-info, .pw-app .jupyter-button.pw-nav-active { background: #1d4a31; color: #fff; }
 /* A focus ring of 3:1 at least, never clipped: it wins over ipywidgets' `outline: none !important`
-   on menus and fields, and the boxes whose buttons it surrounds leave it room. */
-.pw-app .jupyter-button:focus-visible, .pw-app select:focus-visible, .pw-app input:focus-visible, .pw-app a:focus-visible,
-.pw-app .noUi-handle:focus-visible, .pw-app [tabindex]:focus-visible { outline: 3px solid #1d4ed8 !important; outline-offset: 2px; }
+   on menus and fields. A button's, menu's or field's ring is drawn inside its edge, blue on a band
+   of white, so that no box around it (Lumino's boxes hide what overflows) can cut it; a link's,
+   a slider handle's, a check box's and a heading's ring goes around it, and the boxes whose
+   buttons it surrounds leave it room. A card's ring is the cards' own (widgets/cards.css). */
+.pw-app .jupyter-button:focus-visible, .pw-app select:focus-visible, .pw-app input:not([type=checkbox]):focus-visible {
+  outline: 3px solid #1d4ed8 !important; outline-offset: -3px; box-shadow: inset 0 0 0 5px #fff !important;
+}
+.pw-app a:focus-visible, .pw-app .noUi-handle:focus-visible, .pw-app input[type=checkbox]:focus-visible,
+.pw-app [tabindex]:not(.pw-card):focus-visible { outline: 3px solid #1d4ed8 !important; outline-offset: 2px; }
+.pw-app .widget-checkbox input[type=checkbox] { margin-left: 6px; }
 .pw-app .pw-nav-bar.lm-Widget, .pw-app .pw-lesson-list.lm-Widget, .pw-app .pw-toolbar.lm-Widget { overflow: visible; }
 .pw-app .pw-nav-bar, .pw-app .pw-lesson-list { padding: 5px; }
 .pw-app .pw-skip { position: absolute; left: -999rem; }
-.pw-app .pw-skip:focus { position: static; display: inline-block; padding: 0.3em 0.6em; background: #fff; color: #1d4ed8; text-decoration: underline; }
+/* shown over the title, not in the page's flow: when it goes at the next click, nothing under the pointer moves */
+.pw-app .pw-skip:focus { left: 0.3em; top: 0.3em; z-index: 20; display: inline-block; padding: 0.3em 0.6em; background: #fff; color: #1d4ed8; text-decoration: underline; }
 .pw-app .pw-content { margin-top: 0.6em; }
 .pw-app .pw-content > * { flex: 1 1 auto; min-width: 0; width: 100%; }
 .pw-app .pw-loading .widget-html-content { display: flex; flex-direction: column; align-items: center; gap: 0.6em; padding: 3em 0; }
@@ -75,6 +83,15 @@ body.pw-disconnected .pw-app .pw-connection-lost { display: block; position: fix
 .pw-glossary td, .pw-glossary th { padding: 0.3em 0.7em; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
 .pw-nav-bar .pw-page-language { margin-left: auto; }
 .pw-glossary td:last-child { white-space: nowrap; }
+/* Reduced motion, everywhere in the app (the widgets' own transitions and ipywidgets' too): no
+   movement, the new state at once. */
+@media (prefers-reduced-motion: reduce) {
+  .pw-app *, .pw-app *::before, .pw-app *::after {
+    transition-duration: 0s !important; transition-delay: 0s !important;
+    animation-duration: 0s !important; animation-delay: 0s !important; animation-iteration-count: 1 !important;
+    scroll-behavior: auto !important;
+  }
+}
 @media (max-width: 640px) {
   .pw-app h1 { font-size: 1.3em; }
   .pw-app:not(.pw-on-lesson) .pw-welcome { display: none; }
@@ -85,11 +102,19 @@ body.pw-disconnected .pw-app .pw-connection-lost { display: block; position: fix
   .pw-lesson-content { flex-basis: 100%; }
   .pw-glossary td:last-child { font-size: 0.85em; }
   .pw-glossary th, .pw-glossary td { padding: 0.3em 0.4em; }
-  /* a finger's target: every button, menu and field at least 44 px tall */
+  /* a finger's target: every button, menu, field, check box (its label is its target) and
+     slider handle at least 44 px tall, the skip link and a link standing alone too */
   .pw-app .jupyter-button, .pw-app .pw-root .jupyter-button, .pw-app .widget-dropdown, .pw-app .widget-text,
-  .pw-app .widget-dropdown select, .pw-app .pw-root .widget-dropdown select, .pw-app .widget-text input, .pw-app .pw-root .widget-text input {
+  .pw-app .widget-dropdown select, .pw-app .pw-root .widget-dropdown select, .pw-app .widget-text input, .pw-app .pw-root .widget-text input,
+  .pw-app .pw-lesson-list button.widget-button, .pw-app .widget-checkbox, .pw-app .widget-checkbox label.widget-label-basic {
     height: auto; min-height: 44px;
   }
+  .pw-app .widget-checkbox label.widget-label-basic { display: flex; align-items: center; gap: 0.5em; }
+  .pw-app .widget-checkbox input[type=checkbox] { width: 1.25rem; height: 1.25rem; margin: 0 0 0 6px; }
+  .pw-app .widget-slider.widget-hslider { height: auto; min-height: 44px; overflow: visible; }
+  .pw-app .widget-hslider .noUi-handle { width: 24px; height: 44px; top: -20px; right: -12px; border-radius: 12px; }
+  .pw-app .widget-hslider.widget-slider .slider-container { margin-left: 18px; margin-right: 18px; }
+  .pw-app .pw-skip:focus, .pw-app .pw-share a { display: inline-flex; align-items: center; min-height: 44px; }
 }
 </style>
 """

@@ -34,6 +34,7 @@ from piquet_widgets.widgets.board import SEATS, explanation_words, message_html,
 from piquet_widgets.widgets.browser_store import partie_store
 from piquet_widgets.widgets.felt import Felt
 from piquet_widgets.widgets.focus import FocusKeeper
+from piquet_widgets.widgets.in_view import KeepInView
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
 from piquet_widgets.widgets.mistake_flag import MistakeFlag
 from piquet_widgets.widgets.practice_analysis import TableAnalysis
@@ -196,7 +197,8 @@ class PracticeTable(TableMenus, TableAnalysis, PartieFiles, widgets.VBox):
         side = widgets.VBox([self.explanation, self.board, self.dialogue, self.summary, self.partie_view]).add_class("pw-side")
         columns = widgets.Box([main, side]).add_class("pw-columns")
         keeper = FocusKeeper(".pw-practice", PRACTICE_FOCUS)
-        super().__init__([style_widget(), header, toolbar, self.more_panel, columns, self.announcer, keeper])
+        in_view = KeepInView(".pw-practice", ".pw-felt-playing", below=".pw-explanation")  # a phone's first screen, during the play
+        super().__init__([style_widget(), header, toolbar, self.more_panel, columns, self.announcer, keeper, in_view])
         self.add_class("pw-root").add_class("pw-practice")
 
         self._prompt()

@@ -68,9 +68,12 @@ def check_cards(page: Page, section: str) -> list[str]:
     return problems
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("scheme", ["dark", "light"])
-def test_forced_colours_keep_cards_meters_and_the_timeline_readable(open_page: Callable[..., Page], app_url: str, artifacts: Path, scheme: str) -> None:
-    page = open_app(open_page, app_url)
+def test_forced_colours_keep_cards_meters_and_the_timeline_readable(
+    open_page: Callable[..., Page], app_url: str, artifacts: Path, scheme: str, size: str
+) -> None:
+    page = open_app(open_page, app_url, size)
     page.emulate_media(forced_colors="active", color_scheme=scheme)
     problems = check_cards(page, ".pw-lesson-1")
     page.locator(".pw-nav-walkthrough").click()
@@ -98,7 +101,7 @@ def test_forced_colours_keep_cards_meters_and_the_timeline_readable(open_page: C
             problems.append(f"{name}: {ratio:.2f}:1 ({colours})")
     page.locator(".pw-nav-practice").click()
     problems += check_cards(page, ".pw-practice")
-    page.screenshot(path=artifacts / f"forced-colours-{scheme}-practice.png")
+    page.screenshot(path=artifacts / f"forced-colours-{scheme}-{size}-practice.png")
     assert not problems, problems
 
 
@@ -131,6 +134,17 @@ def test_the_walkthrough_says_each_step_in_one_live_region(open_page: Callable[.
     expect(region).to_contain_text("Score:")
     assert region.inner_text() != before
     assert same_region(page, view), "the live region was drawn anew"
+    # « Start and End » from the keyboard: the button goes disabled, the focus goes on, never to the page
+    page.locator(f"{view} button.pw-last").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(f"{view} button.pw-last")).to_be_disabled()
+    held = focus_held(page, view)
+    assert any(name in str(held["classes"]) for name in ("pw-practise-deal", "pw-prev")), held
+    page.locator(f"{view} button.pw-first").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(f"{view} button.pw-first")).to_be_disabled()
+    held = focus_held(page, view)
+    assert "pw-next" in str(held["classes"]), held
 
 
 def active(page: Page) -> dict[str, object]:
@@ -145,10 +159,10 @@ def active(page: Page) -> dict[str, object]:
 
 
 def focus_held(page: Page, where: str) -> dict[str, object]:
-    """Wait until the focus is inside `where` and not on the page (the focus rule's move takes a
-    moment after the page settles); returns what holds it."""
+    """Wait until the focus is inside `where`, not on the page nor on a disabled control (the focus
+    rule's move takes a moment after the page settles); returns what holds it."""
     page.wait_for_function(
-        "where => { const e = document.activeElement; return e && e !== document.body && e.closest(where); }", arg=where, timeout=15_000
+        "where => { const e = document.activeElement; return e && e !== document.body && !e.disabled && e.closest(where); }", arg=where, timeout=15_000
     )
     return active(page)
 
@@ -221,6 +235,7 @@ def test_a_drill_is_named_answered_by_enter_said_and_then_offers_another(open_pa
     field.fill(str(sum(VALUES[card[0]] for card in point)))
     field.press("Enter")  # right: the field and Check are disabled, the focus goes to "Another"
     expect(region).to_contain_text("Right.")
+    assert same_region(page, ".pw-drill-2"), "the drill's live region was drawn anew"
     expect(field).to_be_disabled()
     expect(drill.locator("button.pw-drill-new")).to_be_focused()
 
@@ -238,7 +253,7 @@ def test_next_lesson_puts_the_focus_on_the_new_lessons_title(open_page: Callable
 
 # -- menus, names, states, landmarks, focus rings ------------------------------------------------
 
-def test_arrow_down_on_the_seat_menu_does_not_restart_the_deal(open_page: Callable[..., Page], app_url: str) -> None:
+def test_arrow_down_on_the_seat_mode_and_language_menus_changes_nothing(open_page: Callable[..., Page], app_url: str) -> None:
     page = open_app(open_page, f"{app_url}?seed=31")
     view = ".pw-practice"
     page.locator(f"{view} .pw-hand-elder .pw-card-playable").first.click()
@@ -255,6 +270,17 @@ def test_arrow_down_on_the_seat_menu_does_not_restart_the_deal(open_page: Callab
     expect(undo).to_be_enabled()  # the deal goes on: the discard can still be taken back
     expect(seat).to_have_value(chosen)
     expect(page.locator(f"{view} button.pw-more")).to_have_attribute("aria-pressed", "true")  # the toggle's state said
+    for menu in (page.locator(f"{view} .pw-mode select"), page.locator(".pw-page-language select")):  # open or closed hands, the language
+        chosen = menu.input_value()
+        menu.focus()
+        page.keyboard.press("ArrowDown")
+        page.locator(f"{view} button.pw-more").click()  # a round trip to the kernel after the key
+        expect(page.locator(f"{view} button.pw-more")).to_have_attribute("aria-pressed", "false")
+        page.locator(f"{view} button.pw-more").click()
+        expect(page.locator(f"{view} button.pw-more")).to_have_attribute("aria-pressed", "true")
+        expect(menu).to_have_value(chosen)
+    expect(undo).to_be_enabled()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
 
 
 def test_landmarks_a_skip_link_states_and_names(open_page: Callable[..., Page], app_url: str) -> None:
@@ -280,25 +306,168 @@ def test_landmarks_a_skip_link_states_and_names(open_page: Callable[..., Page], 
     assert " of " in words and not any(symbol in words for symbol in "♠♥♦♣"), words
 
 
-def test_a_focused_menu_has_a_visible_ring(open_page: Callable[..., Page], app_url: str) -> None:
+# The focus ring of the focused element: its style, width and colour, the colour of what
+# surrounds it (the nearest background), and the classes of the boxes that cut it off.
+RING_JS = """
+(element) => {
+  const style = getComputedStyle(element);
+  const grow = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+  const box = element.getBoundingClientRect();
+  const ring = {left: box.left - grow, top: box.top - grow, right: box.right + grow, bottom: box.bottom + grow};
+  const cut = [];
+  let around = 'rgb(255, 255, 255)';
+  for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+    const outer = getComputedStyle(parent);
+    if (around === 'rgb(255, 255, 255)' && outer.backgroundColor !== 'rgba(0, 0, 0, 0)') around = outer.backgroundColor;
+    if (outer.overflowX === 'visible' && outer.overflowY === 'visible') continue;
+    const edge = parent.getBoundingClientRect();
+    if (ring.left < edge.left - 0.5 || ring.top < edge.top - 0.5 || ring.right > edge.right + 0.5 || ring.bottom > edge.bottom + 0.5) {
+      cut.push(String(parent.className));
+    }
+  }
+  return {style: style.outlineStyle, width: parseFloat(style.outlineWidth), colour: style.outlineColor, around, cut};
+}
+"""
+
+
+def ring_problems(page: Page, selector: str, against: list[str] | None = None) -> list[str]:
+    """Focus the first visible `selector` from the keyboard's side and say what is wrong with its
+    ring: not a solid 3 px line, under 3:1 against what surrounds it (or each of `against`), cut off."""
+    element = page.locator(f"{selector}:visible").first
+    element.evaluate("e => e.scrollIntoView({block: 'center'})")
+    element.focus()
+    page.keyboard.press("Shift")  # a key: the focus is the keyboard's (:focus-visible), not a click's
+    ring = element.evaluate(RING_JS)
+    problems = []
+    if ring["style"] != "solid" or ring["width"] < 3:
+        problems.append(f"{selector}: ring {ring}")
+    for colour in against or [ring["around"]]:
+        if contrast(page, ring["colour"], colour) < 3:
+            problems.append(f"{selector}: ring {ring['colour']} against {colour}")
+    if ring["cut"]:
+        problems.append(f"{selector}: ring cut by {ring['cut']}")
+    return problems
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_focus_rings_are_3_px_at_least_3_to_1_and_never_cut(open_page: Callable[..., Page], app_url: str, size: str) -> None:
+    page = open_app(open_page, app_url, size)
+    if size == "phone":
+        page.locator("button.pw-lesson-menu").click()  # the lesson list, in its menu
+    problems = []
+    for selector in (".pw-page-language select", "button.pw-nav-lessons", "button.pw-lesson-link-1", ".pw-lesson-1 button"):
+        problems += ring_problems(page, selector)
+    page.locator(".pw-nav-walkthrough").click()
+    expect(page.locator(".pw-walkthrough .pw-step-label")).to_contain_text("Step 1 of")
+    problems += ring_problems(page, ".pw-walkthrough .pw-timeline .noUi-handle")  # at the first step, the track's left end
+    page.locator(".pw-nav-practice").click()
+    expect(page.locator(".pw-practice .pw-hand-elder .pw-card").first).to_be_visible()
+    felt = page.locator(".pw-practice .pw-felt").evaluate(
+        "felt => { const s = getComputedStyle(felt); return [s.getPropertyValue('--pw-felt'), s.getPropertyValue('--pw-felt-dark')]; }"
+    )
+    colours = page.evaluate(  # the felt's gradient, from its light centre (#347552) to its dark edge
+        """(names) => names.map((name) => { const e = document.createElement('i'); e.style.color = name; document.body.append(e);
+                                          const c = getComputedStyle(e).color; e.remove(); return c; })""",
+        ["#347552", *[colour.strip() for colour in felt]],
+    )
+    problems += ring_problems(page, ".pw-practice .pw-hand-elder .pw-card[tabindex='0']", against=colours)
+    problems += ring_problems(page, ".pw-practice .pw-role select")
+    problems += ring_problems(page, ".pw-practice button.pw-hint")
+    page.locator(".pw-practice button.pw-more").click()
+    problems += ring_problems(page, ".pw-practice .pw-declare-for-me input")
+    problems += ring_problems(page, ".pw-practice .pw-code input")
+    assert not problems, problems
+
+
+def test_the_readers_font_size_applies(open_page: Callable[..., Page], app_url: str) -> None:
     page = open_app(open_page, app_url)
-    menu = page.locator(".pw-page-language select")
-    menu.focus()
-    ring = menu.evaluate("m => { const s = getComputedStyle(m); return {style: s.outlineStyle, width: parseFloat(s.outlineWidth), colour: s.outlineColor}; }")
-    assert ring["style"] == "solid" and ring["width"] >= 3, ring
-    assert contrast(page, ring["colour"], "rgb(255, 255, 255)") >= 3, ring
+    expect(page.locator(".pw-lesson-1 .pw-lesson-summary")).to_be_visible()
+    expect(page.locator(".pw-lesson-1 h2").first).to_be_visible()
+    sizes_js = """() => ['.pw-app', '.pw-app h1', 'button.pw-nav-lessons', '.pw-lesson-1 h2', '.pw-lesson-1 .pw-lesson-summary .widget-html-content', '.pw-page-language select']
+                   .map((selector) => parseFloat(getComputedStyle(document.querySelector(selector)).fontSize))"""
+    before = page.evaluate(sizes_js)
+    page.evaluate("document.documentElement.style.fontSize = '20px'")  # what a reader's setting of 20 px does
+    after = page.evaluate(sizes_js)
+    assert [round(b / a, 2) for a, b in zip(before, after)] == [1.25] * len(before), (before, after)
 
 
-def test_on_a_phone_every_control_is_at_least_44_px_tall(open_page: Callable[..., Page], app_url: str) -> None:
-    page = open_app(open_page, app_url, "phone")
-    short = {}
-    for section, ready in (("lessons", ".pw-lesson-1 .pw-lesson-summary"), ("walkthrough", ".pw-walkthrough .pw-next"), ("practice", ".pw-practice .pw-card")):
-        page.locator(f".pw-nav-{section}").click()
-        expect(page.locator(ready).first).to_be_visible()
-        short[section] = page.evaluate(
-            """() => [...document.querySelectorAll('.pw-app button, .pw-app select, .pw-app input[type=text]')]
-                 .filter((e) => e.getClientRects().length && e.getBoundingClientRect().height < 44)
-                 .map((e) => `${e.className} ${e.innerText || ''}`.trim() + ` ${e.getBoundingClientRect().height}px`)"""
-        )
-    problems = {section: controls for section, controls in short.items() if controls}
+def test_reduced_motion_stills_every_transition_and_animation(open_page: Callable[..., Page], app_url: str) -> None:
+    page = open_app(open_page, app_url)
+    page.locator(".pw-nav-walkthrough").click()
+    expect(page.locator(".pw-walkthrough .pw-bar").first).to_be_visible()
+    moving_js = """() => {
+      const moving = [];
+      const fan = document.createElement('div');  // the loading fan of the page's template
+      fan.className = 'pw-dealing';
+      fan.append(document.createElement('span'));
+      document.body.append(fan);
+      for (const element of [...document.querySelectorAll('.pw-app *'), fan.firstChild]) {
+        const style = getComputedStyle(element);
+        const seconds = (text) => text.split(',').map(parseFloat);
+        const transition = seconds(style.transitionDuration).some((value) => value > 0) && style.transitionProperty !== 'none';
+        const animation = style.animationName !== 'none' && seconds(style.animationDuration).some((value) => value > 0);
+        if (transition || animation) moving.push(`${element.className} ${style.transitionDuration} ${style.animationName}`);
+      }
+      fan.remove();
+      return moving;
+    }"""
+    assert any("pw-card" in each for each in page.evaluate(moving_js))  # without the setting, the cards move
+    page.emulate_media(reduced_motion="reduce")
+    still = page.evaluate(moving_js)
+    assert not still, still
+
+
+# What a finger touches on a phone and is less than 44 px tall: every button, menu, field and
+# slider handle shown, a check box by its label (the box and its words are one target), the skip
+# link when it shows, the walkthrough's share link. Each as "classes words height".
+SHORT_TARGETS_JS = """
+() => [...document.querySelectorAll('.pw-app :is(button, select, input, [role=slider], a.pw-skip:focus, .pw-share a)')]
+  .map((e) => e.matches('input[type=checkbox]') ? (e.closest('label') ?? e) : e)
+  .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden' && e.getBoundingClientRect().height < 44)
+  .map((e) => `${e.className} ${(e.innerText || e.value || e.getAttribute('aria-label') || '').slice(0, 30)} ${e.getBoundingClientRect().height}px`)
+"""
+
+
+def short_targets(page: Page) -> list[str]:
+    return page.evaluate(SHORT_TARGETS_JS)
+
+
+def test_on_a_phone_every_control_of_the_lessons_the_walkthrough_and_the_glossary_is_44_px_tall(
+    open_page: Callable[..., Page], app_url: str, reveal: Callable[..., Locator]
+) -> None:
+    page = open_app(open_page, f"{app_url}?lesson=1", "phone")
+    expect(page.locator(".pw-lesson-1 .pw-lesson-summary")).to_be_visible()  # the lesson built: opening it no longer closes the menu
+    page.keyboard.press("Tab")
+    expect(page.locator(".pw-skip")).to_be_focused()
+    short = {"skip link": short_targets(page)}
+    menu = page.locator("button.pw-lesson-menu")
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    menu.click()
+    expect(menu).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("button.pw-lesson-link-3")).to_be_visible()
+    short["lesson menu"] = short_targets(page)
+    page.locator("button.pw-lesson-link-3").focus()
+    page.keyboard.press("Enter")  # lesson 3: its walkthrough, exercises and drills
+    held = focus_held(page, ".pw-lesson-3")  # the menu goes: the focus on the new lesson's title
+    assert held["text"].startswith("Lesson 3"), held
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    lesson = reveal(page.locator(".pw-lesson-3"))
+    expect(lesson.locator(".pw-drill-2").get_by_label("Your answer")).to_be_visible()  # a drill's number field
+    short["lesson 3"] = short_targets(page)
+    exercise = ".pw-lesson-3 .pw-exercise-1"
+    region = live_region(page, exercise)
+    wrong = page.locator(f"{exercise} .pw-quiz-choice", has_text="Younger")
+    wrong.click()
+    expect(wrong).to_have_attribute("aria-pressed", "true")  # the answer chosen, said as pressed
+    expect(region).to_contain_text("Not quite")  # and the feedback said, in the same region
+    assert same_region(page, exercise), "the exercise's live region was drawn anew"
+    expect(page.locator(f"{exercise} .pw-quiz-choice", has_text="Elder")).to_have_attribute("aria-pressed", "false")
+    page.locator(".pw-nav-walkthrough").click()
+    expect(page.locator(".pw-walkthrough .pw-timeline [role=slider]")).to_be_visible()
+    expect(page.locator(".pw-share a")).to_be_visible()
+    short["walkthrough"] = short_targets(page)
+    page.locator(".pw-nav-glossary").click()
+    expect(page.locator(".pw-glossary table")).to_be_visible()
+    short["glossary"] = short_targets(page)
+    problems = {where: controls for where, controls in short.items() if controls}
     assert not problems, problems
