@@ -3,9 +3,24 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+
+import pytest
+from ipywidgets.widgets.widget import _instances
 
 from piquet_widgets.widgets.cards import CardRow
 from piquet_widgets.widgets.shared_module import LOADER, ModuleSource
+
+
+@pytest.fixture(autouse=True)
+def closes_what_it_made() -> Iterator[None]:
+    """Each test closes the widgets it made: a row left open on a closed source would break the
+    next test file that writes every widget's state (as the page does)."""
+    before = set(_instances)
+    yield
+    for key in [key for key in _instances if key not in before]:
+        if key in _instances:
+            _instances[key].close()
 
 
 def test_rows_share_one_source_and_carry_only_the_loader() -> None:
