@@ -3,12 +3,21 @@
 Every user-facing string of the package goes through `_` (or `ngettext`); strings that must be
 translated later, at display time, are marked with `N_` so that Babel still extracts them.
 This module is the ground floor: it imports nothing of the package, so the engine can use it.
+
+The current language is a context variable: `speaking(code)` renders something in one language
+(a server page for one visitor, a notebook written in French) without changing the language of
+any other thread, task or request. Outside a `speaking` block the context falls back to the
+kernel's language, the one `set_language` chooses: a Jupyter kernel runs each cell and each
+widget message in a context of its own, and the learner's choice must hold in all of them.
 """
 
 from __future__ import annotations
 
 import gettext
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 DOMAIN = "piquet_widgets"
@@ -19,7 +28,9 @@ DEFAULT_LANGUAGE = "en"
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español", "pt": "Português"}
 
 _catalogs: dict[str, gettext.NullTranslations] = {}
-_language = DEFAULT_LANGUAGE
+# The kernel's language, and the language of a context inside `speaking` (None elsewhere).
+_kernel_language = DEFAULT_LANGUAGE
+_context_language: ContextVar[str | None] = ContextVar("piquet_language", default=None)
 
 
 def _catalog(language: str) -> gettext.NullTranslations:
@@ -39,32 +50,53 @@ def normalize_language(code: str | None) -> str | None:
     return base if base in LANGUAGES else None
 
 
-def set_language(code: str) -> str:
-    """Choose the language of every later message; returns the code actually used.
-
-    Widgets already shown keep their words until re-rendered: `widgets.language.change_language`
-    (what the language menus call) sets the language and re-renders them all."""
-    global _language
+def _supported(code: str) -> str:
+    """`code` as a supported language, or a ValueError naming the supported ones."""
     language = normalize_language(code)
     if language is None:
         raise ValueError(f"unsupported language {code!r}; choose one of {', '.join(LANGUAGES)}")
-    _language = language
+    return language
+
+
+def set_language(code: str) -> str:
+    """Choose the language of every later message; returns the code actually used.
+
+    Inside a `speaking` block it changes that block's language only; elsewhere the kernel's.
+    Widgets already shown keep their words until re-rendered: `widgets.language.change_language`
+    (what the language menus call) sets the language and re-renders them all."""
+    global _kernel_language
+    language = _supported(code)
+    if _context_language.get() is not None:
+        _context_language.set(language)
+    else:
+        _kernel_language = language
     return language
 
 
 def get_language() -> str:
-    """The language messages are currently translated into."""
-    return _language
+    """The language messages are currently translated into (this context's)."""
+    return _context_language.get() or _kernel_language
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[str]:
+    """Translate into `code` inside the block, in this context only (other threads and tasks,
+    and the kernel's language, are untouched); yields the code actually used."""
+    token = _context_language.set(_supported(code))
+    try:
+        yield get_language()
+    finally:
+        _context_language.reset(token)
 
 
 def _(message: str) -> str:
     """Translate `message` into the current language."""
-    return _catalog(_language).gettext(message)
+    return _catalog(get_language()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a message whose form depends on the number `n`."""
-    return _catalog(_language).ngettext(singular, plural, n)
+    return _catalog(get_language()).ngettext(singular, plural, n)
 
 
 def format_decimal(number: float, pattern: str = "0.##") -> str:
@@ -75,7 +107,7 @@ def format_decimal(number: float, pattern: str = "0.##") -> str:
     """
     from babel.numbers import format_decimal as babel_format
 
-    return babel_format(number, format=pattern, locale=_language)
+    return babel_format(number, format=pattern, locale=get_language())
 
 
 def N_(message: str) -> str:

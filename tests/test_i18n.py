@@ -9,13 +9,16 @@ and run it again.
 from __future__ import annotations
 
 import ast
+import asyncio
 import gettext
 import os
 import re
 import shutil
 import subprocess
 import sys
+import threading
 import zipfile
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -355,6 +358,68 @@ def test_piquet_lang_chooses_the_language_at_import(value, expected):
         env["PIQUET_LANG"] = value
     done = subprocess.run([sys.executable, "-c", _SHOW], env=env, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == expected
+
+
+# -- the language of one context -----------------------------------------------------------------
+
+
+def test_speaking_changes_the_language_of_its_block_only():
+    i18n.set_language("pt")
+    with i18n.speaking("fr-FR") as language:
+        assert language == "fr" and i18n._("The table is full") == "La table est complète"
+        i18n.set_language("es")  # inside the block: the block's language
+        assert i18n.get_language() == "es"
+    assert i18n.get_language() == "pt"
+    with pytest.raises(ValueError, match="unsupported language"):
+        with i18n.speaking("de"):
+            pass
+    assert i18n.get_language() == "pt"
+
+
+def test_two_threads_render_pages_in_two_languages_at_once():
+    """Both threads are inside their page at the same moment (the barrier), each translating in its
+    own language, and the kernel's language is untouched; with one global variable one of the two
+    pages would come out in the other's language."""
+    from piquet_widgets.app.voila_app import short_page
+
+    i18n.set_language("pt")
+    both_inside = threading.Barrier(2, timeout=10)
+    pages: dict[str, str] = {}
+
+    def render(lang: str) -> None:
+        def texts() -> tuple[str, str]:
+            both_inside.wait()  # the other thread has set its language by now
+            return i18n._("The table is full"), i18n._("The table is full — try again in a minute.")
+
+        pages[lang] = short_page(lang, texts)
+
+    threads = [threading.Thread(target=render, args=(lang,)) for lang in ("fr", "es")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for lang in ("fr", "es"):
+        with i18n.speaking(lang):
+            assert escape(i18n._("The table is full — try again in a minute.")) in pages[lang]
+    assert pages["fr"] != pages["es"]
+    assert i18n.get_language() == "pt"
+
+
+def test_two_tasks_speak_two_languages_at_once():
+    async def say(lang: str, other_has_begun: asyncio.Event, begun: asyncio.Event) -> str:
+        with i18n.speaking(lang):
+            begun.set()
+            await other_has_begun.wait()
+            return i18n.ngettext("Discards {count} card: {cards}.", "Discards {count} cards: {cards}.", 1) + i18n._("The table is full")
+
+    async def both() -> list[str]:
+        fr_begun, es_begun = asyncio.Event(), asyncio.Event()
+        return await asyncio.gather(say("fr", es_begun, fr_begun), say("es", fr_begun, es_begun))
+
+    french, spanish = asyncio.run(both())
+    assert french == f"Écarte {{count}} carte{NBSP}: {{cards}}.La table est complète"
+    assert spanish.endswith("La mesa está completa") and not spanish.startswith("Discards")
+    assert i18n.get_language() == "en"
 
 
 # -- the build -----------------------------------------------------------------------------------
