@@ -18,7 +18,9 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 DOMAIN = "piquet_widgets"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -99,6 +101,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _catalog(get_language()).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """Translate `message` as said in `context` (a word whose form depends on what it is said
+    of, as Spanish «Es buena» after a sequence but «Es bueno» after a set)."""
+    return _catalog(get_language()).pgettext(context, message)
+
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """`ngettext` of a message said in `context`."""
+    return _catalog(get_language()).npgettext(context, singular, plural, n)
+
+
 def format_decimal(number: float, pattern: str = "0.##") -> str:
     """`number` written the way the current language writes it (Babel's CLDR data): the
     decimal comma of French, Spanish and Portuguese, and a sign if the pattern asks for one.
@@ -113,6 +127,68 @@ def format_decimal(number: float, pattern: str = "0.##") -> str:
 def N_(message: str) -> str:
     """Mark `message` for extraction without translating it now (it is translated when shown)."""
     return message
+
+
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Mark `message` said in `context` for extraction; `Message(message, context=context)` says it."""
+    return context, message
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message translated when it is shown, in the language current then: its id (an `N_`
+    text), its parameters, and for a count its plural (the parameter `count` chooses the form)
+    and a message context if its words depend on what they are said of.
+
+    A parameter that is a `Message` is rendered too; one that names itself (`in_words()` or
+    `name_in_words()`, as cards and suits do) is named in the current language; `words`, if
+    given, names every parameter instead (the drills name cards by their letters).
+
+    >>> str(Message("{count} card", (("count", 2),), plural="{count} cards"))
+    '2 cards'
+    """
+
+    id: str
+    params: tuple[tuple[str, Any], ...] = ()
+    plural: str | None = None
+    context: str | None = None
+    count: str = "count"
+    words: Any = None  # a function naming a parameter, or None for `named`
+
+    def template(self) -> str:
+        """The message's words in the current language, its parameters not yet in place."""
+        if self.plural is None:
+            return _(self.id) if self.context is None else pgettext(self.context, self.id)
+        n = dict(self.params)[self.count]
+        if self.context is None:
+            return ngettext(self.id, self.plural, n)
+        return npgettext(self.context, self.id, self.plural, n)
+
+    def __str__(self) -> str:
+        template = self.template()
+        if not self.params:
+            return template
+        name = self.words or named
+        return template.format(**{key: name(value) for key, value in self.params})
+
+
+def message(id: str, /, **params: Any) -> Message:
+    """`Message(id, params)` written as a call: `message(N_("Trick {n}"), n=3)`."""
+    return Message(id, tuple(params.items()))
+
+
+def named(value: Any) -> Any:
+    """A parameter of a message as it is shown: a message rendered, a card or a suit named in
+    the current language, anything else as it is (numbers keep their format, as `{cost:.1f}`)."""
+    if isinstance(value, Message):
+        return str(value)
+    for method in ("in_words", "name_in_words"):
+        words = getattr(value, method, None)
+        if callable(words):
+            return words()
+    return value
 
 
 set_language(normalize_language(os.environ.get("PIQUET_LANG")) or DEFAULT_LANGUAGE)

@@ -422,6 +422,40 @@ def test_two_tasks_speak_two_languages_at_once():
     assert i18n.get_language() == "en"
 
 
+# -- the deferred message ------------------------------------------------------------------------
+
+
+def test_a_message_is_rendered_in_the_language_current_when_shown():
+    refusal = i18n.message("You must follow {suit} while you hold one.", suit=parse_card("AH").suit)
+    shown = {}
+    for language in ("fr", "es"):
+        with i18n.speaking(language):
+            shown[language] = str(refusal)
+    assert shown["fr"].startswith("Vous devez fournir à c") and shown["fr"].endswith("tant que vous en avez.")
+    assert "corazones" in shown["es"] and shown["fr"] != shown["es"]
+    assert str(refusal) == "You must follow hearts while you hold one."
+
+
+@pytest.mark.parametrize(("count", "french"), [(0, "carte"), (1, "carte"), (2, "cartes"), (5, "cartes")])
+def test_a_message_with_a_count_takes_the_languages_plural(count, french):
+    said = i18n.Message("Discards {count} card: {cards}.", (("count", count), ("cards", "…")), plural="Discards {count} cards: {cards}.")
+    assert str(said) == ("Discards {count} card: …." if count == 1 else "Discards {count} cards: ….").format(count=count)
+    with i18n.speaking("fr"):
+        assert str(said) == f"Écarte {count} {french}{NBSP}: …."
+
+
+def test_a_message_inside_a_message_is_rendered_in_the_same_language():
+    inner = i18n.message("The table is full")
+    outer = i18n.message("{what}: {who} {points}", what=inner, who="B", points=3)
+    with i18n.speaking("pt"):
+        assert str(outer).startswith("A mesa está cheia")
+    assert str(outer) == "The table is full: B 3"
+
+
+def test_a_message_keeps_a_numbers_format():
+    assert str(i18n.message("{cost:.1f} points", cost=2.25)) == "2.2 points"
+
+
 # -- the build -----------------------------------------------------------------------------------
 
 
