@@ -8,9 +8,9 @@ import random
 from dataclasses import dataclass
 
 from piquet_widgets.engine import ELDER, Category, Combination
-from piquet_widgets.i18n import N_
+from piquet_widgets.i18n import N_, Message
 from piquet_widgets.teach.dialogue import announcement_words, answer_words, category_lines
-from piquet_widgets.teach.drills.base import Drill, Row, Say, say
+from piquet_widgets.teach.drills.base import Drill, Row, say
 from piquet_widgets.teach.drills.dealing import arranged, declared, pack, shaped
 from piquet_widgets.teach.drills.kind import Kind
 from piquet_widgets.teach.drills.point import CATEGORIES, declared_best
@@ -86,7 +86,7 @@ def make_closed(rng: random.Random, level: int, category: str = "point") -> Dril
                  choices=keys, choice_labels=labels, facts={"elder": tuple(elder_hand), "category": kind.value, "asked": asked})
 
 
-def _why(kind: Category, theirs: Combination, mine: Combination | None, asked: bool, words: Say) -> Say:
+def _why(kind: Category, theirs: Combination, mine: Combination | None, asked: bool, words: Message) -> Message:
     if mine is None:
         return say(_NONE_HELD[kind], reply=words)
     if kind is Category.SETS:
