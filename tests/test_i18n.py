@@ -62,16 +62,15 @@ def test_every_language_has_a_catalog():
 def test_extraction_is_up_to_date(language, template):
     """Every message of the code is in the catalog, and the catalog has none the code dropped."""
     catalog = catalogs.read_catalog(language)
-    ids = {message.id for message in template if message.id}
-    known = {message.id for message in catalog if message.id}
+    ids, known = catalogs.keys(template), catalogs.keys(catalog)
     assert not sorted(ids - known, key=str), f"messages missing from {language}.po: {UPDATE}"
     assert not sorted(known - ids, key=str), f"obsolete messages in {language}.po: {UPDATE}"
 
 
 def test_template_is_up_to_date(template):
     with catalogs.TEMPLATE.open("rb") as pot:
-        saved = {message.id for message in catalogs.read_po(pot) if message.id}
-    assert saved == {message.id for message in template if message.id}, UPDATE
+        saved = catalogs.keys(catalogs.read_po(pot))
+    assert saved == catalogs.keys(template), UPDATE
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -136,11 +135,14 @@ def test_compiled_catalog_matches_the_po(language):
     for message in catalogs.read_catalog(language):
         if not message.id:
             continue
+        context = message.context
         if isinstance(message.id, tuple):
             for n, form in ((1, 0), (2, 1)):
-                assert compiled.ngettext(*message.id, n) == message.string[form], f"{path} is stale: {UPDATE}"
+                found = compiled.npgettext(context, *message.id, n) if context else compiled.ngettext(*message.id, n)
+                assert found == message.string[form], f"{path} is stale: {UPDATE}"
         else:
-            assert compiled.gettext(message.id) == message.string, f"{path} is stale: {UPDATE}"
+            found = compiled.pgettext(context, message.id) if context else compiled.gettext(message.id)
+            assert found == message.string, f"{path} is stale: {UPDATE}"
 
 
 # -- the engine's words --------------------------------------------------------------------------
@@ -422,6 +424,24 @@ def test_two_tasks_speak_two_languages_at_once():
     assert i18n.get_language() == "en"
 
 
+def test_good_agrees_with_what_it_is_said_of(template):
+    """Spanish «Son buenas» of a point (las cartas), «Es buena» of a sequence, «Es bueno» of a set:
+    one English "Good." extracted in three message contexts."""
+    from piquet_widgets.engine import Category, Verdict
+    from piquet_widgets.teach.dialogue import verdict_words
+
+    assert {(category.value, "Good.") for category in Category} <= catalogs.keys(template)
+    said = {}
+    for language in ("en", *LANGUAGES):
+        with i18n.speaking(language):
+            said[language] = [verdict_words(Verdict.GOOD, category) for category in Category]
+    assert said["en"] == ["Good."] * 3
+    assert said["es"] == ["Son buenas.", "Es buena.", "Es bueno."]
+    assert said["pt"] == ["Bom.", "Boa.", "Bom."]
+    with i18n.speaking("es"):
+        assert [verdict_words(Verdict.NOT_GOOD, category) for category in Category] == ["No valen.", "No vale.", "No vale."]
+
+
 # -- the deferred message ------------------------------------------------------------------------
 
 
@@ -567,13 +587,13 @@ DIALOGUE = {
     AT_SEQUENCES: {
         "en": ["A quart.", "Good.", "Four: that makes nine."],
         "fr": ["Une quatrième.", "Bon.", f"Quatre{NBSP}: cela fait neuf."],
-        "es": ["Una cuarta.", "Son buenas.", "Cuatro: van nueve."],
-        "pt": ["Uma quart.", "Bom.", "Quatro: isso dá nove."],
+        "es": ["Una cuarta.", "Es buena.", "Cuatro: van nueve."],
+        "pt": ["Uma quart.", "Boa.", "Quatro: isso dá nove."],
     },
     AT_SETS: {
         "en": ["Three knaves.", "Not good.", "Fourteen tens and three queens: seventeen."],
         "fr": ["Trois valets.", "Pas bon.", f"Quatorze de dix et trois dames{NBSP}: dix-sept."],
-        "es": ["Trío de valets.", "No valen.", "Catorce de dieces y trío de damas: diecisiete."],
+        "es": ["Trío de valets.", "No vale.", "Catorce de dieces y trío de damas: diecisiete."],
         "pt": ["Trio de valetes.", "Não é bom.", "Quatorze de dez e trio de damas: dezessete."],
     },
 }

@@ -96,11 +96,11 @@ class CategoryTalk:
         if stage == "announce":
             return _announcements(deal, category)
         if stage == "reply" and self.elder is None:
-            return [Choice("say", either_words(category)), Choice("reply:not_good", verdict_words(Verdict.NOT_GOOD))]
+            return [Choice("say", either_words(category)), Choice("reply:not_good", verdict_words(Verdict.NOT_GOOD, category))]
         if stage == "reply":
             return choices(Line(YOUNGER, "", "ask", ""), deal, category)
         if stage == "verdict":
-            return [Choice(f"reply:{v.name.lower()}", verdict_words(v)) for v in (Verdict.GOOD, Verdict.NOT_GOOD, Verdict.EQUAL)]
+            return [Choice(f"reply:{v.name.lower()}", verdict_words(v, category)) for v in (Verdict.GOOD, Verdict.NOT_GOOD, Verdict.EQUAL)]
         if stage == "answer":
             return _answers(self.elder)
         if stage == "add":
@@ -190,7 +190,7 @@ class CategoryTalk:
         category, elder = self.category, self.elder
         if not asked and best is not None and category is not Category.SETS and best.length == elder.length:
             raise PiquetError(_SAME_LENGTH, mine=Said(best.name()), ask=Said(ask_words(category)))
-        theirs, answer = Said(_heard_name(elder, asked)), Said(verdict_words(Verdict.GOOD))
+        theirs, answer = Said(_heard_name(elder, asked)), Said(verdict_words(Verdict.GOOD, category))
         if best is None:
             raise PiquetError(_NONE_AGAINST, theirs=theirs, answer=answer)
         raise PiquetError(_NOT_BETTER, mine=Said(_heard_name(best, asked)), theirs=theirs, answer=answer)
@@ -237,7 +237,7 @@ class CategoryTalk:
         if verdict is None:
             self.lines.append(Line(YOUNGER, either_words(self.category), "either", "say"))
         else:
-            self.lines.append(Line(YOUNGER, verdict_words(verdict), "verdict", f"reply:{verdict.name.lower()}"))
+            self.lines.append(Line(YOUNGER, verdict_words(verdict, self.category), "verdict", f"reply:{verdict.name.lower()}"))
         more = self._additions() if ELDER in self.learner else self.more  # what elder may still add
         self.stage = "add" if verdict is Verdict.GOOD and more else "done"
 
@@ -268,7 +268,7 @@ def category_script(elder: Declaration, younger: Declaration, after: Deal, learn
     if verdict is None:
         lines.append(Line(YOUNGER, either_words(category), "either", "say"))
         return lines
-    lines.append(Line(YOUNGER, verdict_words(verdict), "verdict", f"reply:{verdict.name.lower()}"))
+    lines.append(Line(YOUNGER, verdict_words(verdict, category), "verdict", f"reply:{verdict.name.lower()}"))
     if verdict is Verdict.GOOD:
         lines.extend(Line(ELDER, _and_words(combo), "add", _cards_key("add", combo)) for combo in mine[1:])
         lines.extend(_reckoning(elder, after, total_words(sum(combo.points for combo in mine))))
