@@ -5,7 +5,8 @@
     python -m piquet_widgets.i18n_catalogs --check    # change nothing; exit 1 if anything is left
     python -m piquet_widgets.i18n_catalogs --compile  # only .po → .mo (what the build hook does)
 
-Messages are every string literal passed to `_`, `N_` or `ngettext` (singular, plural) in the
+Messages are every string literal passed to `_`, `N_`, `ngettext` (singular, plural), or `NP_`,
+`pgettext`, `npgettext` (with a message context first) in the
 Python files of the package, and every text of the lesson files (`lessons/*.yaml`, read by
 `teach.lessons.extract`); the extraction rules are `babel.cfg` at the top of the repository.
 The `.po` files under `locale/` are the translations and live in git; the `.mo` files are built
@@ -22,6 +23,7 @@ import string
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
@@ -65,7 +67,7 @@ GLOSSARY = {
           "the cards as cartas; trick vaza; lead saída; follow suit seguir o naipe; deal rodada;\n"
           "partie partida; rubiconed rubicado; você.",
 }
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "NP_": ((1, "c"), 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
 # Used when babel.cfg is absent (an installed wheel): the same rules.
 METHOD_MAP = [("**.py", "python"), ("lessons/*.yaml", "piquet_widgets.teach.lessons:extract")]
 TRANSLATOR_TAG = "TRANSLATORS:"
@@ -191,12 +193,17 @@ def message_problems(message: Message) -> list[str]:
     return problems
 
 
+def keys(catalog: Catalog) -> set[tuple[str | None, Any]]:
+    """Every message of `catalog` as (context, id): one id said in two contexts is two messages."""
+    return {(message.context, message.id) for message in catalog if message.id}
+
+
 def catalog_problems(catalog: Catalog, template: Catalog | None = None) -> list[str]:
     """Every problem of a catalog, one line each: messages missing from it (if a template is
     given), untranslated, fuzzy, placeholders changed, wrong number of plural forms."""
     lines = []
     if template is not None:
-        lines += [f"missing from the catalog: {m.id!r}" for m in template if m.id and m.id not in catalog]
+        lines += [f"missing from the catalog: {m.id!r}" for m in template if m.id and catalog.get(m.id, context=m.context) is None]
     for message in catalog:
         lines += [f"{problem}: {message.id!r}" for problem in message_problems(message)]
         for error in message.check(catalog):
@@ -211,14 +218,14 @@ def update(write: bool = True) -> dict[str, list[str]]:
     report: dict[str, list[str]] = {}
     if write:
         _write_if_changed(TEMPLATE, template, "creation_date")
-    elif not TEMPLATE.exists() or {m.id for m in read_po(io.BytesIO(TEMPLATE.read_bytes()))} != {m.id for m in template}:
+    elif not TEMPLATE.exists() or keys(read_po(io.BytesIO(TEMPLATE.read_bytes()))) != keys(template):
         report["template"] = [f"{TEMPLATE.name} is out of date"]
     for language in LANGUAGES:
         if write:
             _write_if_changed(po_path(language), merge(template, language), "revision_date")
         catalog = read_catalog(language) if po_path(language).exists() else Catalog(locale=language)
         problems = catalog_problems(catalog, template)
-        problems += [f"obsolete (no longer in the code): {m.id!r}" for m in catalog if m.id and m.id not in template]
+        problems += [f"obsolete (no longer in the code): {m.id!r}" for m in catalog if m.id and template.get(m.id, context=m.context) is None]
         if problems:
             report[language] = problems
     if write:

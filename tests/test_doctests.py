@@ -20,7 +20,7 @@ MODULES = sorted(
 WITH_EXAMPLES = {
     f"piquet_widgets.{name}"
     for name in (
-        "engine.cards", "engine.codes", "engine.combinations", "engine.deal", "engine.records", "engine.rules",
+        "i18n", "engine.cards", "engine.codes", "engine.combinations", "engine.deal", "engine.records", "engine.rules",
         "analysis.advisor", "analysis.evaluator", "analysis.kernels_pure", "analysis.observation", "analysis.odds", "analysis.players", "analysis.review", "analysis.mistakes",
         "analysis.closed_help", "analysis.closed_review",
         "teach.drills", "teach.glossary", "teach.lessons", "teach.meter", "teach.narration", "teach.session", "teach.steps",

@@ -100,7 +100,7 @@ def rules_answer(drill):
         return frozenset(same or hand)
     if kind == "trick":
         lead, reply = rows[0].cards[0], rows[1].cards[0]
-        leader = "elder" if "Elder" in rows[0].caption.text() else "younger"
+        leader = "elder" if "Elder" in str(rows[0].caption) else "younger"
         follower = "younger" if leader == "elder" else "elder"
         return follower if reply.code[1] == lead.code[1] and rank(reply) > rank(lead) else leader
     if kind in ("pique", "play_total"):
@@ -142,7 +142,7 @@ def rules_answer(drill):
 
         return frozenset(advise_exchange(drill.facts["deal"])[0].discards)
     if kind == "talon":
-        talon, text = rows[0].cards, drill.prompt.text()
+        talon, text = rows[0].cards, str(drill.prompt)
         count = int(re.search(r"\d", text).group()) if re.search(r"\d", text) else 5  # elder's cards
         return frozenset(talon[:count]) if "younger" not in text else frozenset(talon[count:])
     raise AssertionError(f"no rule for {kind}")
@@ -228,7 +228,7 @@ def closed_reply(drill):
 def settle(drill):
     deals = [row for row in drill.sheet if row[0] != "="]
     totals = {"A": sum(int(row[2]) for row in deals), "B": sum(int(row[3]) for row in deals)}
-    text = drill.prompt.text()
+    text = str(drill.prompt)
     if "total" in text:
         return totals["A" if "A's" in text else "B"]
     low = min(totals.values())
@@ -265,7 +265,7 @@ def test_every_registered_kind_deals_50_drills_at_each_level_and_judges_them(nam
     for level in range(1, kind.levels + 1):
         for seed in range(50):
             drill = kind.deal(random.Random(seed), level)
-            assert drill.kind == name and drill.level == level and drill.prompt.text()
+            assert drill.kind == name and drill.level == level and str(drill.prompt)
             assert kind.judge(drill, right_answer(drill)).right
             wrong = registry_wrong_answer(drill)
             if wrong is not None:
@@ -290,13 +290,13 @@ def test_each_lesson_practises_its_own_subject() -> None:
     used = [name for lesson in LESSONS for name in lesson.drills]
     assert len(used) == len(set(used)), "a drill given by two lessons"
     dealt = {slug: [make(kind.name, 3, 1) for kind in lesson_drills(slug) if not kind.evaluated] for slug in (lesson.slug for lesson in LESSONS)}
-    assert sum("what do you say" in drill.prompt.text().lower() and drill.answer == "number" for drill in dealt["counting-aloud"]) >= 2
+    assert sum("what do you say" in str(drill.prompt).lower() and drill.answer == "number" for drill in dealt["counting-aloud"]) >= 2
     discards = lesson_drills("choosing-your-discards")
     assert all(kind.name.startswith("discard") for kind in discards)
     assert len({(kind.seat, kind.measure) for kind in discards}) == len(discards) >= 3  # elder's, younger's, for the declarations
     assert all(len(drill.rows) == 2 for drill in dealt["practising-open-piquet"])  # both hands, or the tricks of both
     for drill in dealt["from-open-to-closed-piquet"]:
-        assert drill.prompt.text().startswith("Closed piquet") and len(drill.rows) == 1  # only younger's hand is seen
+        assert str(drill.prompt).startswith("Closed piquet") and len(drill.rows) == 1  # only younger's hand is seen
 
 
 @settings(max_examples=40, deadline=None)
@@ -322,7 +322,7 @@ def test_each_drill_is_answered_by_the_rules(name: str, seed: int, level: int) -
     else:
         assert drill.solution == expected
         assert check(drill, expected).right
-    assert drill.prompt.text() and drill.explanation.text()
+    assert str(drill.prompt) and str(drill.explanation)
 
 
 @pytest.mark.parametrize("name", SPECS, ids=str)
@@ -335,7 +335,7 @@ def test_a_first_miss_hints_at_the_method_and_the_second_names_the_right_cards(n
         return
     first = check(drill, wrong)
     assert not first.right and first.counts
-    hint = first.reason.text()
+    hint = str(first.reason)
     assert hint and "{" not in hint and first.cards == ()  # nothing outlined
     if drill.answer in ("card", "cards"):
         right = drill.solution[0] if drill.choices else drill.solution
@@ -344,9 +344,9 @@ def test_a_first_miss_hints_at_the_method_and_the_second_names_the_right_cards(n
     if drill.answer == "choice":
         assert f'"{drill.labels()[drill.choices.index(drill.solution)]}"' not in hint and "the answer is" not in hint, hint
     if drill.answer == "number":  # how to count, the count itself only once the answer is shown
-        assert hint != drill.explanation.text()
+        assert hint != str(drill.explanation)
     second = check(drill, wrong, misses=1)
-    reason = second.reason.text()
+    reason = str(second.reason)
     assert not second.right and reason and "{" not in reason
     if drill.answer in ("card", "cards"):
         assert right <= set(second.cards), (reason, second.cards)
@@ -376,7 +376,7 @@ def test_a_wrong_point_of_another_suit_says_why_the_longest_wins() -> None:
     drill = make("point_cards", 5, 1)
     point = drill.solution
     other = max((cards for cards in suits(drill.rows[0].cards).values() if not set(cards) & point), key=len)
-    reason = check(drill, frozenset(other), misses=1).reason.text()  # the second miss: why
+    reason = str(check(drill, frozenset(other), misses=1).reason)  # the second miss: why
     suit = next(iter(point)).suit.name_in_words()
     assert reason.startswith(f"Your point is the {suit}: {len(point)} cards beat {len(other)}")
     assert "whatever they are worth" in reason
@@ -428,7 +428,7 @@ def test_the_evaluators_best_discard_is_accepted_and_a_clearly_worse_one_refused
     assert not feedback.right
     thrown = tuple(card for card in drill.rows[0].cards if card in clearly.discards)
     assert feedback.cards == thrown  # the cards thrown are outlined
-    assert_said_in_words(feedback.reason.text(), thrown, hand)
+    assert_said_in_words(str(feedback.reason), thrown, hand)
 
 
 def assert_said_in_words(reason: str, thrown, hand) -> None:
@@ -452,7 +452,7 @@ def test_keep_the_point_or_the_sequence_is_judged_in_words_by_what_is_kept(seed:
     worst = ranked[-1]
     feedback = check(drill, worst.discards, misses=1)
     assert not feedback.right
-    assert_said_in_words(feedback.reason.text(), tuple(card for card in drill.rows[0].cards if card in worst.discards), hand)
+    assert_said_in_words(str(feedback.reason), tuple(card for card in drill.rows[0].cards if card in worst.discards), hand)
 
 
 @pytest.mark.slow
@@ -478,7 +478,7 @@ def test_a_discard_the_rules_forbid_is_refused_with_the_rule() -> None:
     most = drill.facts["most"]
     for answer in ((), hand[: most + 1], (other[0],), hand):
         feedback = check(drill, answer)
-        assert not feedback.right and feedback.reason.text() == f"Discard from 1 to {most} cards of your hand."
+        assert not feedback.right and str(feedback.reason) == f"Discard from 1 to {most} cards of your hand."
         assert not feedback.counts  # it costs the learner no try
     assert check(drill, hand[:1]).counts  # a legal discard, right or wrong, is a try
 
@@ -517,7 +517,7 @@ def test_answering_wrong_first_every_time_never_sees_the_answer_early() -> None:
             wrong = wrong_answer(drill)
             if wrong is None or drill.answer != "choice":
                 continue
-            said = Attempt(drill).submit(wrong).reason.text()
+            said = str(Attempt(drill).submit(wrong).reason)
             labels = drill.labels()
             named = [label for label in labels if f'"{label}"' in said]
             assert not named, (name.kind, said)

@@ -9,13 +9,16 @@ and run it again.
 from __future__ import annotations
 
 import ast
+import asyncio
 import gettext
 import os
 import re
 import shutil
 import subprocess
 import sys
+import threading
 import zipfile
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -59,16 +62,15 @@ def test_every_language_has_a_catalog():
 def test_extraction_is_up_to_date(language, template):
     """Every message of the code is in the catalog, and the catalog has none the code dropped."""
     catalog = catalogs.read_catalog(language)
-    ids = {message.id for message in template if message.id}
-    known = {message.id for message in catalog if message.id}
+    ids, known = catalogs.keys(template), catalogs.keys(catalog)
     assert not sorted(ids - known, key=str), f"messages missing from {language}.po: {UPDATE}"
     assert not sorted(known - ids, key=str), f"obsolete messages in {language}.po: {UPDATE}"
 
 
 def test_template_is_up_to_date(template):
     with catalogs.TEMPLATE.open("rb") as pot:
-        saved = {message.id for message in catalogs.read_po(pot) if message.id}
-    assert saved == {message.id for message in template if message.id}, UPDATE
+        saved = catalogs.keys(catalogs.read_po(pot))
+    assert saved == catalogs.keys(template), UPDATE
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -133,11 +135,14 @@ def test_compiled_catalog_matches_the_po(language):
     for message in catalogs.read_catalog(language):
         if not message.id:
             continue
+        context = message.context
         if isinstance(message.id, tuple):
             for n, form in ((1, 0), (2, 1)):
-                assert compiled.ngettext(*message.id, n) == message.string[form], f"{path} is stale: {UPDATE}"
+                found = compiled.npgettext(context, *message.id, n) if context else compiled.ngettext(*message.id, n)
+                assert found == message.string[form], f"{path} is stale: {UPDATE}"
         else:
-            assert compiled.gettext(message.id) == message.string, f"{path} is stale: {UPDATE}"
+            found = compiled.pgettext(context, message.id) if context else compiled.gettext(message.id)
+            assert found == message.string, f"{path} is stale: {UPDATE}"
 
 
 # -- the engine's words --------------------------------------------------------------------------
@@ -357,6 +362,120 @@ def test_piquet_lang_chooses_the_language_at_import(value, expected):
     assert done.stdout.strip() == expected
 
 
+# -- the language of one context -----------------------------------------------------------------
+
+
+def test_speaking_changes_the_language_of_its_block_only():
+    i18n.set_language("pt")
+    with i18n.speaking("fr-FR") as language:
+        assert language == "fr" and i18n._("The table is full") == "La table est complète"
+        i18n.set_language("es")  # inside the block: the block's language
+        assert i18n.get_language() == "es"
+    assert i18n.get_language() == "pt"
+    with pytest.raises(ValueError, match="unsupported language"):
+        with i18n.speaking("de"):
+            pass
+    assert i18n.get_language() == "pt"
+
+
+def test_two_threads_render_pages_in_two_languages_at_once():
+    """Both threads are inside their page at the same moment (the barrier), each translating in its
+    own language, and the kernel's language is untouched; with one global variable one of the two
+    pages would come out in the other's language."""
+    from piquet_widgets.app.voila_app import short_page
+
+    i18n.set_language("pt")
+    both_inside = threading.Barrier(2, timeout=10)
+    pages: dict[str, str] = {}
+
+    def render(lang: str) -> None:
+        def texts() -> tuple[str, str]:
+            both_inside.wait()  # the other thread has set its language by now
+            return i18n._("The table is full"), i18n._("The table is full — try again in a minute.")
+
+        pages[lang] = short_page(lang, texts)
+
+    threads = [threading.Thread(target=render, args=(lang,)) for lang in ("fr", "es")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for lang in ("fr", "es"):
+        with i18n.speaking(lang):
+            assert escape(i18n._("The table is full — try again in a minute.")) in pages[lang]
+    assert pages["fr"] != pages["es"]
+    assert i18n.get_language() == "pt"
+
+
+def test_two_tasks_speak_two_languages_at_once():
+    async def say(lang: str, other_has_begun: asyncio.Event, begun: asyncio.Event) -> str:
+        with i18n.speaking(lang):
+            begun.set()
+            await other_has_begun.wait()
+            return i18n.ngettext("Discards {count} card: {cards}.", "Discards {count} cards: {cards}.", 1) + i18n._("The table is full")
+
+    async def both() -> list[str]:
+        fr_begun, es_begun = asyncio.Event(), asyncio.Event()
+        return await asyncio.gather(say("fr", es_begun, fr_begun), say("es", fr_begun, es_begun))
+
+    french, spanish = asyncio.run(both())
+    assert french == f"Écarte {{count}} carte{NBSP}: {{cards}}.La table est complète"
+    assert spanish.endswith("La mesa está completa") and not spanish.startswith("Discards")
+    assert i18n.get_language() == "en"
+
+
+def test_good_agrees_with_what_it_is_said_of(template):
+    """Spanish «Son buenas» of a point (las cartas), «Es buena» of a sequence, «Es bueno» of a set:
+    one English "Good." extracted in three message contexts."""
+    from piquet_widgets.engine import Category, Verdict
+    from piquet_widgets.teach.dialogue import verdict_words
+
+    assert {(category.value, "Good.") for category in Category} <= catalogs.keys(template)
+    said = {}
+    for language in ("en", *LANGUAGES):
+        with i18n.speaking(language):
+            said[language] = [verdict_words(Verdict.GOOD, category) for category in Category]
+    assert said["en"] == ["Good."] * 3
+    assert said["es"] == ["Son buenas.", "Es buena.", "Es bueno."]
+    assert said["pt"] == ["Bom.", "Boa.", "Bom."]
+    with i18n.speaking("es"):
+        assert [verdict_words(Verdict.NOT_GOOD, category) for category in Category] == ["No valen.", "No vale.", "No vale."]
+
+
+# -- the deferred message ------------------------------------------------------------------------
+
+
+def test_a_message_is_rendered_in_the_language_current_when_shown():
+    refusal = i18n.message("You must follow {suit} while you hold one.", suit=parse_card("AH").suit)
+    shown = {}
+    for language in ("fr", "es"):
+        with i18n.speaking(language):
+            shown[language] = str(refusal)
+    assert shown["fr"].startswith("Vous devez fournir à c") and shown["fr"].endswith("tant que vous en avez.")
+    assert "corazones" in shown["es"] and shown["fr"] != shown["es"]
+    assert str(refusal) == "You must follow hearts while you hold one."
+
+
+@pytest.mark.parametrize(("count", "french"), [(0, "carte"), (1, "carte"), (2, "cartes"), (5, "cartes")])
+def test_a_message_with_a_count_takes_the_languages_plural(count, french):
+    said = i18n.Message("Discards {count} card: {cards}.", (("count", count), ("cards", "…")), plural="Discards {count} cards: {cards}.")
+    assert str(said) == ("Discards {count} card: …." if count == 1 else "Discards {count} cards: ….").format(count=count)
+    with i18n.speaking("fr"):
+        assert str(said) == f"Écarte {count} {french}{NBSP}: …."
+
+
+def test_a_message_inside_a_message_is_rendered_in_the_same_language():
+    inner = i18n.message("The table is full")
+    outer = i18n.message("{what}: {who} {points}", what=inner, who="B", points=3)
+    with i18n.speaking("pt"):
+        assert str(outer).startswith("A mesa está cheia")
+    assert str(outer) == "The table is full: B 3"
+
+
+def test_a_message_keeps_a_numbers_format():
+    assert str(i18n.message("{cost:.1f} points", cost=2.25)) == "2.2 points"
+
+
 # -- the build -----------------------------------------------------------------------------------
 
 
@@ -468,13 +587,13 @@ DIALOGUE = {
     AT_SEQUENCES: {
         "en": ["A quart.", "Good.", "Four: that makes nine."],
         "fr": ["Une quatrième.", "Bon.", f"Quatre{NBSP}: cela fait neuf."],
-        "es": ["Una cuarta.", "Son buenas.", "Cuatro: van nueve."],
-        "pt": ["Uma quart.", "Bom.", "Quatro: isso dá nove."],
+        "es": ["Una cuarta.", "Es buena.", "Cuatro: van nueve."],
+        "pt": ["Uma quart.", "Boa.", "Quatro: isso dá nove."],
     },
     AT_SETS: {
         "en": ["Three knaves.", "Not good.", "Fourteen tens and three queens: seventeen."],
         "fr": ["Trois valets.", "Pas bon.", f"Quatorze de dix et trois dames{NBSP}: dix-sept."],
-        "es": ["Trío de valets.", "No valen.", "Catorce de dieces y trío de damas: diecisiete."],
+        "es": ["Trío de valets.", "No vale.", "Catorce de dieces y trío de damas: diecisiete."],
         "pt": ["Trio de valetes.", "Não é bom.", "Quatorze de dez e trio de damas: dezessete."],
     },
 }

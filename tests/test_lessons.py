@@ -242,8 +242,8 @@ def test_drill_texts_write_cards_in_the_learners_language(french):
     from piquet_widgets.engine import parse_cards
     from piquet_widgets.teach.drills import say
 
-    assert say("{cards}", cards=parse_cards("KS QS")).text() == "R♠ D♠"
-    assert say("{card}", card=parse_cards("JH")[0]).text() == "V♥"
+    assert str(say("{cards}", cards=parse_cards("KS QS"))) == "R♠ D♠"
+    assert str(say("{card}", card=parse_cards("JH")[0])) == "V♥"
 
 
 def _place(slug: str) -> int:

@@ -68,7 +68,7 @@ def drill_texts(kind: str, level: int, seeds: range) -> list[str]:
     texts = []
     for seed in seeds:
         drill = KINDS[kind].deal(random.Random(seed), level)
-        texts += [drill.prompt.text(), drill.explanation.text(), *(row.caption.text() for row in drill.rows)]
+        texts += [str(drill.prompt), str(drill.explanation), *(str(row.caption) for row in drill.rows)]
     return texts
 
 

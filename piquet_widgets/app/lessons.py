@@ -27,7 +27,7 @@ from typing import Any
 
 from piquet_widgets.app import APP_NOTEBOOK, LESSONS_DIR
 from piquet_widgets.engine.files import write_files_into
-from piquet_widgets.i18n import _, get_language, set_language
+from piquet_widgets.i18n import _, speaking
 from piquet_widgets.teach.lessons import LESSONS, LESSONS_FOLDER, Lesson, heading, text
 
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
@@ -92,13 +92,9 @@ def lesson_notebook(lesson: Lesson, language: str = "en", folder: str | None = N
     """The notebook of a lesson in `language` (nbformat 4 JSON, no outputs). `folder`: for a
     lesson of a teacher's folder, that folder as the notebook's kernel finds it."""
     following = LESSONS[lesson.number] if lesson.number < len(LESSONS) else None
-    before = get_language()
-    set_language(language)
-    try:
+    with speaking(language):
         cells = _cells(lesson, language, folder, following)
         title = heading(lesson)
-    finally:
-        set_language(before)
     return _notebook(cells, title, language)
 
 

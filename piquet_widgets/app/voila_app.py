@@ -57,7 +57,7 @@ from piquet_widgets.app.kernels import CLAIMING, ClassKernelManager, with_refill
 from piquet_widgets.app.page_messages import MAX_MESSAGE_BYTES, V1_PROTOCOL, for_the_page
 from piquet_widgets.app.places import Places, Refused, client_address, networks
 from piquet_widgets.app.rate import Verdict
-from piquet_widgets.i18n import DEFAULT_LANGUAGE, _, get_language, ngettext, normalize_language, set_language
+from piquet_widgets.i18n import DEFAULT_LANGUAGE, _, ngettext, normalize_language, speaking
 
 _PORT = re.compile(r":\d+$")
 
@@ -271,13 +271,8 @@ def share_page(lang: str, share: int) -> str:
 
 def short_page(lang: str, texts: Callable[[], tuple[str, str]]) -> str:
     """A page of one sentence, its title and words (`texts`) said in the link's language."""
-    language = normalize_language(lang) or DEFAULT_LANGUAGE
-    spoken = get_language()
-    set_language(language)
-    try:
+    with speaking(normalize_language(lang) or DEFAULT_LANGUAGE) as language:
         title, words = texts()
-    finally:
-        set_language(spoken)
     return (
         f'<!DOCTYPE html>\n<html lang="{language}"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{escape(title)}</title></head>'

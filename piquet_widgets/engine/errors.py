@@ -4,24 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from piquet_widgets.i18n import _
+from piquet_widgets.i18n import Message
 
 
 class PiquetError(ValueError):
     """An illegal action or a bad record; `str()` is a message fit to show a learner.
 
-    The message is kept untranslated with its parameters and translated each time it is shown,
-    so that a change of language re-renders it.
+    It carries a `Message` (an `N_` text and its parameters, or a `Message` made elsewhere),
+    translated each time it is shown, so that a change of language re-renders it.
     """
 
-    def __init__(self, message: str, **params: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        self.params = params
+    def __init__(self, message: str | Message, **params: Any) -> None:
+        self.message = message if isinstance(message, Message) else Message(message, tuple(params.items()))
+        super().__init__(self.message.id)
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The message's parameters by name."""
+        return dict(self.message.params)
 
     def __str__(self) -> str:
-        params = {key: _display(value) for key, value in self.params.items()}
-        return _(self.message).format(**params)
+        return str(self.message)
 
 
 EXCERPT_CHARACTERS = 40
@@ -35,8 +38,3 @@ def excerpt(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= EXCERPT_CHARACTERS else text[: EXCERPT_CHARACTERS - 1] + "…"
 
-
-def _display(value: Any) -> Any:
-    """Parameters that know how to name themselves (cards, suits) are named in the current language."""
-    name = getattr(value, "name_in_words", None)
-    return name() if callable(name) else value

@@ -99,11 +99,11 @@ class CategoryTalk:
         if stage == "announce":
             return _announcements(deal, category)
         if stage == "reply" and self.elder is None:
-            return [Choice("say", either_words(category)), Choice("reply:not_good", verdict_words(Verdict.NOT_GOOD))]
+            return [Choice("say", either_words(category)), Choice("reply:not_good", verdict_words(Verdict.NOT_GOOD, category))]
         if stage == "reply":
             return choices(Line(YOUNGER, "", "ask", ""), deal, category)
         if stage == "verdict":
-            return [Choice(f"reply:{v.name.lower()}", verdict_words(v)) for v in (Verdict.GOOD, Verdict.NOT_GOOD, Verdict.EQUAL)]
+            return [Choice(f"reply:{v.name.lower()}", verdict_words(v, category)) for v in (Verdict.GOOD, Verdict.NOT_GOOD, Verdict.EQUAL)]
         if stage == "answer":
             return _answers(self.elder)
         if stage == "add":
@@ -213,7 +213,7 @@ class CategoryTalk:
         category, elder = self.category, self.elder
         if not asked and best is not None and category is not Category.SETS and best.length == elder.length:
             raise PiquetError(_SAME_LENGTH, mine=Said(best.name()), ask=Said(ask_words(category)))
-        theirs, answer = Said(_heard_name(elder, asked)), Said(verdict_words(Verdict.GOOD))
+        theirs, answer = Said(_heard_name(elder, asked)), Said(verdict_words(Verdict.GOOD, category))
         if best is None:
             raise PiquetError(_NONE_AGAINST, theirs=theirs, answer=answer)
         raise PiquetError(_NOT_BETTER, mine=Said(_heard_name(best, asked)), theirs=theirs, answer=answer)
@@ -260,7 +260,7 @@ class CategoryTalk:
         if verdict is None:
             self.lines.append(Line(YOUNGER, either_words(self.category), "either", "say"))
         else:
-            self.lines.append(Line(YOUNGER, verdict_words(verdict), "verdict", f"reply:{verdict.name.lower()}"))
+            self.lines.append(Line(YOUNGER, verdict_words(verdict, self.category), "verdict", f"reply:{verdict.name.lower()}"))
         if verdict is not Verdict.GOOD:
             self.stage = "done"
         elif ELDER in self.learner:  # he adds what else he scores, then reckons it
@@ -298,7 +298,7 @@ def category_script(
     if verdict is None:
         lines.append(Line(YOUNGER, either_words(category), "either", "say"))
         return lines
-    lines.append(Line(YOUNGER, verdict_words(verdict), "verdict", f"reply:{verdict.name.lower()}"))
+    lines.append(Line(YOUNGER, verdict_words(verdict, category), "verdict", f"reply:{verdict.name.lower()}"))
     if reckoned is None:
         reckoned = younger_has_reckoned(after)
     if verdict is Verdict.GOOD:

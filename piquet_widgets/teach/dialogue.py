@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from piquet_widgets.engine.combinations import Category, Combination, Verdict, compare
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Declaration, Seat
-from piquet_widgets.i18n import N_, _
+from piquet_widgets.i18n import N_, NP_, Message, _
 from piquet_widgets.teach.events import combination_list
 from piquet_widgets.teach.words import capital, number_words
 
@@ -16,7 +16,19 @@ __all__ = ["category_dialogue", "category_lines", "announcement", "Line"]
 _SEQUENCE_LENGTHS = {
     3: N_("A tierce."), 4: N_("A quart."), 5: N_("A quint."), 6: N_("A sixième."), 7: N_("A septième."), 8: N_("A huitième."),
 }
-_VERDICT_WORDS = {Verdict.GOOD: N_("Good."), Verdict.NOT_GOOD: N_("Not good."), Verdict.EQUAL: N_("Equal.")}
+# Younger's verdict, in a message context naming what it is said of: Spanish says «Son buenas»
+# of a point (las cartas), «Es buena» of a sequence, «Es bueno» of a set (el trío, el catorce).
+_VERDICT_WORDS = {
+    (Category.POINT, Verdict.GOOD): NP_("point", "Good."),
+    (Category.POINT, Verdict.NOT_GOOD): NP_("point", "Not good."),
+    (Category.POINT, Verdict.EQUAL): NP_("point", "Equal."),
+    (Category.SEQUENCE, Verdict.GOOD): NP_("sequence", "Good."),
+    (Category.SEQUENCE, Verdict.NOT_GOOD): NP_("sequence", "Not good."),
+    (Category.SEQUENCE, Verdict.EQUAL): NP_("sequence", "Equal."),
+    (Category.SETS, Verdict.GOOD): NP_("sets", "Good."),
+    (Category.SETS, Verdict.NOT_GOOD): NP_("sets", "Not good."),
+    (Category.SETS, Verdict.EQUAL): NP_("sets", "Equal."),
+}
 
 
 def _said(text: str) -> str:
@@ -76,7 +88,7 @@ def category_lines(elder: Declaration, younger: Declaration, after: Deal | None 
         lines.append(Line(YOUNGER, ask_words(category), "ask", "reply:ask"))
         lines.append(Line(ELDER, answer_words(mine[0]), "answer", answer_key(mine[0])))
     if mine:
-        lines.append(Line(YOUNGER, _(_VERDICT_WORDS[verdict]), "verdict", f"reply:{verdict.name.lower()}"))
+        lines.append(Line(YOUNGER, verdict_words(verdict, category), "verdict", f"reply:{verdict.name.lower()}"))
     elif not theirs:
         lines.append(Line(YOUNGER, either_words(category), "either", "say"))
     if verdict in (Verdict.GOOD, Verdict.NOT_GOOD):
@@ -95,8 +107,15 @@ def ask_words(category: Category) -> str:
     return _("How much?") if category is Category.POINT else _("To what?")
 
 
-def verdict_words(verdict: Verdict) -> str:
-    return _(_VERDICT_WORDS[verdict])
+def verdict_message(verdict: Verdict, category: Category) -> Message:
+    """Younger's verdict on elder's `category` ("Good."), said when shown."""
+    context, text = _VERDICT_WORDS[category, verdict]
+    return Message(text, context=context)
+
+
+def verdict_words(verdict: Verdict, category: Category) -> str:
+    """Younger's verdict on elder's `category`, in the current language."""
+    return str(verdict_message(verdict, category))
 
 
 def answer_words(combination: Combination) -> str:

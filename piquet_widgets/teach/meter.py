@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from piquet_widgets.engine.combinations import Category, Verdict, compare
 from piquet_widgets.engine.deal import BONUS_THRESHOLD, ELDER, YOUNGER, Deal, Event, Phase, Seat
 from piquet_widgets.i18n import N_, _, ngettext
+from piquet_widgets.teach.words import seat_word
 
 __all__ = ["Meter", "meter", "meters", "no_bonus_sentence", "COUNTING_KINDS", "OPEN", "SCORED", "CLOSED"]
 
@@ -150,13 +151,13 @@ def _after_bonus(seat: Seat, progress: int, bonus: Event) -> Meter:
             text = _("Repique: {who} reached thirty with the declarations before {other} scored anything — 60 more.")
         else:
             text = _("Pique: elder reached thirty in the play before younger scored anything — 30 more.")
-        sentence = text.format(who=_seat_word(seat), other=_seat_word(seat.other))
+        sentence = text.format(who=seat_word(seat), other=seat_word(seat.other))
         return Meter(seat, progress, SCORED, bonus.kind, sentence)
     if bonus.kind == "repique":
         text = _("No bonus for {who}: {other} has scored the repique, and a deal has at most one pique or repique.")
     else:
         text = _("No bonus for {who}: elder has scored the pique, and a deal has at most one pique or repique.")
-    return Meter(seat, progress, CLOSED, None, text.format(who=_seat_word(seat), other=_seat_word(seat.other)))
+    return Meter(seat, progress, CLOSED, None, text.format(who=seat_word(seat), other=seat_word(seat.other)))
 
 
 def _elder(deal: Deal, progress: int) -> Meter:
@@ -229,11 +230,6 @@ def _younger(deal: Deal, progress: int) -> Meter:
     ).format(needed=needed)
     notes = [_(_EQUALITY_YOUNGER[category]) for category in _equalities(deal)]
     return Meter(YOUNGER, progress, OPEN, "repique", " ".join(notes + [text, never]))
-
-
-def _seat_word(seat: Seat) -> str:
-    """'elder' or 'younger' inside a sentence."""
-    return _("elder") if seat is ELDER else _("younger")
 
 
 def no_bonus_sentence(deal: Deal) -> str | None:

@@ -55,6 +55,7 @@ from piquet_widgets.teach.closed_dialogue import CategoryTalk, category_script, 
 from piquet_widgets.teach.dialogue import Line, category_lines
 from piquet_widgets.teach.hints import closed_move_words, closed_nudge, move_words, nudge
 from piquet_widgets.teach.speech import Choice, check, choices
+from piquet_widgets.teach.words import seat_word
 
 if TYPE_CHECKING:
     from piquet_widgets.analysis.closed_help import ClosedHint, ExpectedValues
@@ -73,7 +74,7 @@ class _SeatWord(NamedTuple):
     seat: Seat
 
     def name_in_words(self) -> str:
-        return _("elder") if self.seat is ELDER else _("younger")
+        return seat_word(self.seat)
 
 
 @dataclass(frozen=True)

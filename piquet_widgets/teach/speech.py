@@ -56,9 +56,9 @@ def choices(line: Line, deal: Deal, category: Category) -> list[Choice]:
     if line.kind == "announce":
         return _announcements(deal, seat, category)
     if line.kind in ("ask", "verdict"):
-        replies = [Choice("reply:good", verdict_words(Verdict.GOOD)), Choice("reply:not_good", verdict_words(Verdict.NOT_GOOD))]
+        replies = [Choice("reply:good", verdict_words(Verdict.GOOD, category)), Choice("reply:not_good", verdict_words(Verdict.NOT_GOOD, category))]
         if category is not Category.SETS:
-            replies += [Choice("reply:equal", verdict_words(Verdict.EQUAL)), Choice("reply:ask", ask_words(category))]
+            replies += [Choice("reply:equal", verdict_words(Verdict.EQUAL, category)), Choice("reply:ask", ask_words(category))]
         return replies
     if line.kind == "answer":
         best = _best(deal, seat, category)

@@ -20,6 +20,7 @@ from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Seat
 from piquet_widgets.i18n import _
 from piquet_widgets.teach.events import explain_event, running_totals, summary_rows
 from piquet_widgets.teach.narration import Explanation
+from piquet_widgets.teach.words import seat_at_start
 
 _HERE = Path(__file__).parent
 SEATS = (ELDER, YOUNGER)
@@ -33,11 +34,6 @@ def stylesheet() -> str:
 def style_widget() -> widgets.HTML:
     """An invisible HTML widget carrying the stylesheet (works in JupyterLab and in Voilà)."""
     return widgets.HTML(f"<style>{stylesheet()}</style>").add_class("pw-style")
-
-
-def seat_name(seat: Seat) -> str:
-    """'Elder' / 'Younger' in the current language."""
-    return seat.name_in_words()
 
 
 def set_shown(widget: widgets.Widget, shown: bool) -> None:
@@ -96,12 +92,12 @@ def explanation_html(explanation: Explanation, extra: str = "") -> str:
 
 def explanation_words(explanation: Explanation, names: Callable[[Seat], str] | None = None) -> str:
     """The explanation as plain sentences, for a live region: what `explanation_html` shows."""
-    name = names or seat_name
+    name = names or seat_at_start
     said = [f"{name(seat)}: {text}" for seat, text in explanation.dialogue]
     return " ".join([f"{explanation.title}.", *said, *explanation.lines, *explanation.scores])
 
 
-def dialogue_html(dialogue: Iterable[tuple[Seat, str]], names: Callable[[Seat], str] = seat_name) -> str:
+def dialogue_html(dialogue: Iterable[tuple[Seat, str]], names: Callable[[Seat], str] = seat_at_start) -> str:
     lines = "".join(
         f'<p class="pw-say pw-say-{seat.key}"><b>{escape(names(seat))}</b>{escape(text)}</p>' for seat, text in dialogue
     )
@@ -127,7 +123,7 @@ def events_html(deal: Deal, new: int = 0) -> str:
     return f'<h4>{title}</h4><div class="pw-events-scroll"><ol class="pw-event-list">{"".join(items)}</ol></div>'
 
 
-def summary_html(deal: Deal, names: Callable[[Seat], str] = seat_name) -> str:
+def summary_html(deal: Deal, names: Callable[[Seat], str] = seat_at_start) -> str:
     title = escape(_("Summary of the deal"))
     category = _("Category")
     head = f"<tr><th>{escape(category)}</th><th>{escape(names(ELDER))}</th><th>{escape(names(YOUNGER))}</th></tr>"

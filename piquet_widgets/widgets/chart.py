@@ -12,7 +12,8 @@ from html import escape
 
 from piquet_widgets.engine.deal import ELDER, YOUNGER
 from piquet_widgets.i18n import _
-from piquet_widgets.widgets.board import SEATS, seat_name
+from piquet_widgets.teach.words import seat_at_start
+from piquet_widgets.widgets.board import SEATS
 
 CHART_W, CHART_H = 360, 230
 _PAD_L, _PAD_R, _PAD_T, _PAD_B = 30, 8, 44, 28
@@ -73,7 +74,7 @@ def chart_svg(totals: Sequence[tuple[int, int]], current: int, bands: Sequence[t
     for offset, seat in ((0, ELDER), (width // 2, YOUNGER)):
         lx = _PAD_L + offset
         parts.append(f'<rect x="{lx}" y="{legend_y - 9}" width="14" height="4" style="fill:{_COLOURS[seat]}"/>')
-        text = _("{who}: {points}").format(who=seat_name(seat), points=totals[current][seat])
+        text = _("{who}: {points}").format(who=seat_at_start(seat), points=totals[current][seat])
         parts.append(f'<text x="{lx + 19}" y="{legend_y - 3}" font-size="14" style="fill:var(--pw-panel-ink)">{escape(text)}</text>')
     label = _("Running totals over the deal: elder {elder}, younger {younger} at this step; the dashed line is 30.").format(
         elder=totals[current][ELDER], younger=totals[current][YOUNGER]

@@ -303,9 +303,9 @@ class DrillView(widgets.VBox):
             return
         drill = self.drill
         self.heading.value = self._heading()
-        self.prompt.value = f"<p>{escape(drill.prompt.text())}</p>"
+        self.prompt.value = f"<p>{escape(str(drill.prompt))}</p>"
         for row, shown in zip(self.card_rows, drill.rows):
-            row.caption = shown.caption.text()
+            row.caption = str(shown.caption)
             row.relabel()
         self.sheet.value = self._sheet_html()
         self.sheet.layout.display = None if drill.sheet else "none"
@@ -328,12 +328,12 @@ class DrillView(widgets.VBox):
         if feedback is None:
             return
         if feedback.right:
-            self._say("pw-drill-right", _("Right."), feedback.reason.text())
+            self._say("pw-drill-right", _("Right."), str(feedback.reason))
         elif self.shown:
-            self._say("pw-drill-shown", _("The answer: {answer}.").format(answer=self._answer_words()), self.drill.explanation.text())
+            self._say("pw-drill-shown", _("The answer: {answer}.").format(answer=self._answer_words()), str(self.drill.explanation))
             self._outline(self.drill.concerned)
         else:
-            self._say("pw-drill-wrong", _("Not yet."), feedback.reason.text(), _("Try again."))
+            self._say("pw-drill-wrong", _("Not yet."), str(feedback.reason), _("Try again."))
 
     def _answer_words(self) -> str:
         drill = self.drill

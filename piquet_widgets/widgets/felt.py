@@ -11,7 +11,8 @@ import ipywidgets as widgets
 from piquet_widgets.engine.cards import Card
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Phase, Seat
 from piquet_widgets.i18n import _, ngettext
-from piquet_widgets.widgets.board import SEATS, seat_name, set_shown, set_value
+from piquet_widgets.teach.words import seat_at_start, seat_word
+from piquet_widgets.widgets.board import SEATS, set_shown, set_value
 from piquet_widgets.widgets.cards import CardRow
 
 
@@ -131,7 +132,7 @@ class Felt(widgets.VBox):
         finished = list(deal.tricks)
         if deal.led is not None:
             number = len(deal.tricks) + 1
-            caption = _("Trick {number}: {who} leads").format(number=number, who=_seat_word(deal.leader))
+            caption = _("Trick {number}: {who} leads").format(number=number, who=seat_word(deal.leader))
             _show_row(self.trick, (deal.led,), caption)
         elif finished:
             trick = finished.pop()
@@ -146,16 +147,12 @@ class Felt(widgets.VBox):
 
 
 def _trick_caption(trick) -> str:
-    return _("Trick {number}: won by {who}").format(number=trick.number, who=_seat_word(trick.winner))
-
-
-def _seat_word(seat: Seat) -> str:
-    return _("elder") if seat is ELDER else _("younger")
+    return _("Trick {number}: won by {who}").format(number=trick.number, who=seat_word(trick.winner))
 
 
 def default_hand_caption(seat: Seat, deal: Deal) -> str:
     count = len(deal.hand(seat))
-    return ngettext("{who} — {count} card", "{who} — {count} cards", count).format(who=seat_name(seat), count=count)
+    return ngettext("{who} — {count} card", "{who} — {count} cards", count).format(who=seat_at_start(seat), count=count)
 
 
 def _set_trait(row: CardRow, name: str, value: object) -> None:

@@ -10,7 +10,8 @@ import ipywidgets as widgets
 from piquet_widgets.engine.deal import Deal, Seat
 from piquet_widgets.i18n import _
 from piquet_widgets.teach.meter import Meter, no_bonus_sentence
-from piquet_widgets.widgets.board import SEATS, seat_name, set_shown, set_value
+from piquet_widgets.teach.words import seat_at_start
+from piquet_widgets.widgets.board import SEATS, set_shown, set_value
 
 
 class ScoreBoard(widgets.Box):
@@ -30,7 +31,7 @@ class ScoreBoard(widgets.Box):
         self.note = widgets.HTML().add_class("pw-meter-note")
         super().__init__([*boxes, self.note])
         self.add_class("pw-scoreboard")
-        self.name_of: Callable[[Seat], str] = seat_name
+        self.name_of: Callable[[Seat], str] = seat_at_start
 
     def show(self, deal: Deal, meters: Sequence[Meter]) -> None:
         note = no_bonus_sentence(deal)

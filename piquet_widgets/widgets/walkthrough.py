@@ -36,6 +36,7 @@ from piquet_widgets.i18n import N_, _
 from piquet_widgets.teach.meter import meters
 from piquet_widgets.teach.narration import explain_step
 from piquet_widgets.teach.steps import PHASES, Step, StepKind, phase_title, steps_of
+from piquet_widgets.teach.words import seat_word
 from piquet_widgets.widgets.analysis_status import Analyst
 from piquet_widgets.widgets.announce import Announcer
 from piquet_widgets.widgets.board import events_html, explanation_html, explanation_words, set_shown, set_value, style_widget, summary_html
@@ -482,7 +483,7 @@ def tricks_html(deal: Deal) -> str:
     items = []
     for trick in deal.tricks:
         cards = " ".join(spoken_card(card) for card in (trick.lead, trick.reply))
-        who = _("elder") if trick.winner is ELDER else _("younger")
+        who = seat_word(trick.winner)
         items.append("<li>{}</li>".format(_esc(_("{cards} — won by {who}")).format(cards=cards, who=_esc(who))))
     heading = _("Tricks played")
     return f"<h4>{_esc(heading)}</h4><ol class='pw-trick-list'>{''.join(items)}</ol>"

@@ -1,5 +1,5 @@
 """What a drill is: the task shown (`Drill`, its `Row`s of cards), the verdict on an answer
-(`Feedback`), and the messages both carry (`Say`, translated when shown)."""
+(`Feedback`), and the messages both carry (`Message`, translated when shown)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from piquet_widgets.analysis.review import join_names
 from piquet_widgets.engine import Card, Combination, Seat, Suit
-from piquet_widgets.i18n import N_, _
+from piquet_widgets.i18n import N_, Message, _
 from piquet_widgets.teach.words import card_symbol, number_words, seat_at_start, seat_word
 
 LEVELS = 3
@@ -18,27 +18,16 @@ LEVELS = 3
 # -- what a drill says ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Say:
-    """A message translated when shown: an `N_` text and its parameters (cards, suits, seats and
-    combinations are named in the current language too)."""
-
-    message: str
-    params: tuple[tuple[str, Any], ...] = ()
-
-    def text(self) -> str:
-        translated = _(self.message)
-        return translated.format(**{name: in_words(value) for name, value in self.params}) if self.params else translated
-
-
-def say(message: str, **params: Any) -> Say:
-    return Say(message, tuple(params.items()))
+def say(message: str, **params: Any) -> Message:
+    """A drill's message: `message` (an `N_` text) and its parameters, named as a drill names
+    them when shown (`in_words`: cards by their letters, a seat in the middle of a sentence)."""
+    return Message(message, tuple(params.items()), words=in_words)
 
 
 class AllOf(NamedTuple):
     """Several messages named together, 'a, b and c' in the current language."""
 
-    items: tuple[Say, ...]
+    items: tuple[Message, ...]
 
 
 class Spoken(NamedTuple):
@@ -56,14 +45,14 @@ class SeatFirst(NamedTuple):
 
 def in_words(value: Any) -> str:
     """A message's parameter in words of the current language: cards, suits, seats, combinations."""
-    if isinstance(value, Say):
-        return value.text()
+    if isinstance(value, Message):
+        return str(value)
     if isinstance(value, Card):
         return card_symbol(value)
     if isinstance(value, Suit):
         return value.name_in_words()
     if isinstance(value, AllOf):
-        return join_names([item.text() for item in value.items])
+        return join_names([str(item) for item in value.items])
     if isinstance(value, Spoken):
         return number_words(value.number)
     if isinstance(value, SeatFirst):
@@ -72,7 +61,7 @@ def in_words(value: Any) -> str:
         return seat_word(value)
     if isinstance(value, Combination):
         return value.name()
-    if isinstance(value, list) and value and isinstance(value[0], Say):  # a list of messages
+    if isinstance(value, list) and value and isinstance(value[0], Message):  # a list of messages
         return ", ".join(in_words(item) for item in value)
     if isinstance(value, frozenset):  # cards in no order: shown as a hand is
         value = sorted(value, key=lambda card: (card.suit, -card.rank))
@@ -96,7 +85,7 @@ class Row:
     """A row of cards with its caption, short marks on some cards (trick numbers) and the cards
     outlined from the start (a help at the easiest level)."""
 
-    caption: Say
+    caption: Message
     cards: tuple[Card, ...]
     badges: tuple[tuple[Card, str], ...] = ()
     outlined: tuple[Card, ...] = ()
@@ -114,17 +103,17 @@ class Drill:
 
     kind: str
     level: int
-    prompt: Say
+    prompt: Message
     rows: tuple[Row, ...]
     answer: str
     solution: Any
-    explanation: Say  # why the solution is right: shown when right, and after two wrong tries
+    explanation: Message  # why the solution is right: shown when right, and after two wrong tries
     concerned: tuple[Card, ...] = ()  # the cards the explanation is about
     pick: int | None = None
     choices: tuple[str, ...] = ()  # keys of ANSWER_WORDS, or names (choice_labels)
-    choice_labels: tuple[Say, ...] = ()
+    choice_labels: tuple[Message, ...] = ()
     sheet: tuple[tuple[str, ...], ...] = ()  # a partie's score sheet: deal, elder, A, B
-    hint: Say | None = None  # the reason for a wrong number: how to count, not the count
+    hint: Message | None = None  # the reason for a wrong number: how to count, not the count
     facts: Mapping[str, Any] = field(default_factory=dict, compare=False)  # what the judge needs, read-only
 
     def __post_init__(self) -> None:
@@ -133,7 +122,7 @@ class Drill:
     def labels(self) -> list[str]:
         """The choices' words in the current language."""
         if self.choice_labels:
-            return [label.text() for label in self.choice_labels]
+            return [str(label) for label in self.choice_labels]
         return [_(ANSWER_WORDS[key]) for key in self.choices]
 
 
@@ -142,7 +131,7 @@ class Feedback:
     """The verdict on an answer: right or not, the reason in one sentence, the cards it names."""
 
     right: bool
-    reason: Say
+    reason: Message
     cards: tuple[Card, ...] = ()
     counts: bool = True  # False for an answer the rules do not allow here: it costs no try
 

@@ -8,8 +8,8 @@ import random
 from piquet_widgets.engine import CARDS, ELDER, YOUNGER, Card, Deal, Exchange, Suit, points_of
 from piquet_widgets.engine.cards import mask_of
 from piquet_widgets.engine.combinations import is_carte_blanche
-from piquet_widgets.i18n import N_
-from piquet_widgets.teach.drills.base import Drill, Row, Say, say
+from piquet_widgets.i18n import N_, Message
+from piquet_widgets.teach.drills.base import Drill, Row, say
 from piquet_widgets.teach.drills.dealing import COURT_RANKS, pack, shaped, split
 from piquet_widgets.teach.drills.kind import Kind
 
@@ -40,7 +40,7 @@ def make_highest(rng: random.Random, level: int) -> Drill:
     )
 
 
-def _judge_highest(drill: Drill, answer: Card) -> tuple[Say, tuple[Card, ...]]:
+def _judge_highest(drill: Drill, answer: Card) -> tuple[Message, tuple[Card, ...]]:
     suit, right = drill.facts["suit"], drill.solution
     if answer.suit is not suit:
         return say(N_("The {card} is not one of the {suit}; the highest of the {suit} is the {right}."), card=answer, suit=suit, right=right), (right,)

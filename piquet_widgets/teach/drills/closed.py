@@ -7,15 +7,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from piquet_widgets.engine import ELDER, Category, Combination
-from piquet_widgets.i18n import N_
-from piquet_widgets.teach.dialogue import announcement_words, answer_words, category_lines
-from piquet_widgets.teach.drills.base import Drill, Row, Say, say
+from piquet_widgets.engine import ELDER, Category, Combination, Verdict
+from piquet_widgets.i18n import N_, Message
+from piquet_widgets.teach.dialogue import announcement_words, answer_words, category_lines, verdict_message
+from piquet_widgets.teach.drills.base import Drill, Row, say
 from piquet_widgets.teach.drills.dealing import arranged, declared, pack, shaped
 from piquet_widgets.teach.drills.kind import Kind
 from piquet_widgets.teach.drills.point import CATEGORIES, declared_best
 
-REPLY_WORDS = {"good": N_("Good."), "not_good": N_("Not good."), "equal": N_("Equal.")}
+REPLY_VERDICTS = {"good": Verdict.GOOD, "not_good": Verdict.NOT_GOOD, "equal": Verdict.EQUAL}
 ASK_WORDS = {Category.POINT: N_("How much?"), Category.SEQUENCE: N_("To what?")}
 _NONE_HELD = {  # younger always holds a point
     Category.SEQUENCE: N_("You hold no sequence to set against elder's, so you say “{reply}”"),
@@ -72,7 +72,7 @@ def make_closed(rng: random.Random, level: int, category: str = "point") -> Dril
     right = "ask" if reply.kind == "ask" else reply.key.removeprefix("reply:")
     theirs, mine = elder.holds[0], (younger.holds[0] if younger.holds else None)
     keys = ("good", "not_good") if kind is Category.SETS else ("good", "not_good", "equal", "ask")
-    labels = tuple(say(ASK_WORDS[kind] if key == "ask" else REPLY_WORDS[key]) for key in keys)
+    labels = tuple(say(ASK_WORDS[kind]) if key == "ask" else verdict_message(REPLY_VERDICTS[key], kind) for key in keys)
     words = labels[keys.index(right)]
     announced = Announced(kind, theirs)
     if asked:
@@ -86,7 +86,7 @@ def make_closed(rng: random.Random, level: int, category: str = "point") -> Dril
                  choices=keys, choice_labels=labels, facts={"elder": tuple(elder_hand), "category": kind.value, "asked": asked})
 
 
-def _why(kind: Category, theirs: Combination, mine: Combination | None, asked: bool, words: Say) -> Say:
+def _why(kind: Category, theirs: Combination, mine: Combination | None, asked: bool, words: Message) -> Message:
     if mine is None:
         return say(_NONE_HELD[kind], reply=words)
     if kind is Category.SETS:

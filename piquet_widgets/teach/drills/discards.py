@@ -18,8 +18,8 @@ from typing import Any
 
 from piquet_widgets.engine import ELDER, YOUNGER, Card, Category, Combination, Deal, Exchange, points_of, sequences_of, sets_of
 from piquet_widgets.engine.cards import mask_of
-from piquet_widgets.i18n import N_
-from piquet_widgets.teach.drills.base import LEVELS, AllOf, Drill, Feedback, Row, Say, say
+from piquet_widgets.i18n import N_, Message
+from piquet_widgets.teach.drills.base import LEVELS, AllOf, Drill, Feedback, Row, say
 from piquet_widgets.teach.drills.dealing import pack, shaped, split
 
 Progress = Callable[[int, int], None]
@@ -134,7 +134,7 @@ def _in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
 YOURS = {"point": N_("your {point}"), "sequence": N_("your {sequence}"), "trio": N_("your {trio}"), "quatorze": N_("your {quatorze}")}
 
 
-def yours(combination: Combination) -> Say:
+def yours(combination: Combination) -> Message:
     """'your quart to the king': a combination of the learner's hand."""
     key = combination.category.value if combination.category is not Category.SETS else "quatorze" if combination.length == 4 else "trio"
     return say(YOURS[key], **{key: combination})
@@ -146,7 +146,7 @@ def kept_words(hand: tuple[Card, ...], discards: frozenset[Card]) -> AllOf:
     return AllOf(tuple(yours(combination) for combination in (*points_of(kept)[:1], *sequences_of(kept), *sets_of(kept))))
 
 
-def given_up_words(hand: tuple[Card, ...], chosen: frozenset[Card], best: frozenset[Card]) -> Say | None:
+def given_up_words(hand: tuple[Card, ...], chosen: frozenset[Card], best: frozenset[Card]) -> Message | None:
     """What `chosen` gives up that `best` keeps, from the analysis's motif of the exchange (the
     point, a sequence or a set, a guard, high cards); None when no motif holds."""
     from piquet_widgets.analysis.mistakes import exchange_motif
@@ -162,7 +162,7 @@ def given_up_words(hand: tuple[Card, ...], chosen: frozenset[Card], best: frozen
     return None
 
 
-def shortfall_words(hand: tuple[Card, ...], chosen: frozenset[Card], best: frozenset[Card], mine: Any, top: Any) -> Say:
+def shortfall_words(hand: tuple[Card, ...], chosen: frozenset[Card], best: frozenset[Card], mine: Any, top: Any) -> Message:
     """Why `chosen` falls short of `best`, in one sentence: what it keeps, and what it gives up
     that the best keeps; without such a fact, where the valuation finds the loss (the play, or
     what the draw may bring to the declarations)."""

@@ -9,11 +9,12 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from piquet_widgets.engine import Card
-from piquet_widgets.teach.drills.base import LEVELS, Drill, Feedback, Say, is_right
+from piquet_widgets.i18n import Message
+from piquet_widgets.teach.drills.base import LEVELS, Drill, Feedback, is_right
 
 #: What a kind says of a wrong answer: the reason and the cards concerned, or None for the
 #: drill's own hint (or explanation).
-WrongAnswer = Callable[[Drill, Any], "tuple[Say, tuple[Card, ...]] | None"]
+WrongAnswer = Callable[[Drill, Any], "tuple[Message, tuple[Card, ...]] | None"]
 
 
 class DrillKind(Protocol):

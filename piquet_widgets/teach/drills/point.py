@@ -8,8 +8,8 @@ from collections.abc import Iterable
 
 from piquet_widgets.engine import Card, Category, Combination, Verdict, compare, points_of, sequences_of, sets_of
 from piquet_widgets.engine.cards import mask_of
-from piquet_widgets.i18n import N_
-from piquet_widgets.teach.drills.base import ANSWER_WORDS, Drill, Row, Say, say
+from piquet_widgets.i18n import N_, Message
+from piquet_widgets.teach.drills.base import ANSWER_WORDS, Drill, Row, say
 from piquet_widgets.teach.drills.dealing import arranged, declared, pack, shaped
 from piquet_widgets.teach.drills.kind import Kind
 
@@ -43,7 +43,7 @@ def make_point_cards(rng: random.Random, level: int) -> Drill:
                  "cards", frozenset(cards), why, cards, pick=0, facts={"point": point})
 
 
-def _judge_point_cards(drill: Drill, answer: Iterable[Card]) -> tuple[Say, tuple[Card, ...]] | None:
+def _judge_point_cards(drill: Drill, answer: Iterable[Card]) -> tuple[Message, tuple[Card, ...]] | None:
     point: Combination = drill.facts["point"]
     chosen = frozenset(answer)
     suits = {card.suit for card in chosen}
@@ -70,7 +70,7 @@ def make_point_value(rng: random.Random, level: int) -> Drill:
     )
 
 
-def _judge_point_value(drill: Drill, answer: int) -> tuple[Say, tuple[Card, ...]] | None:
+def _judge_point_value(drill: Drill, answer: int) -> tuple[Message, tuple[Card, ...]] | None:
     point: Combination = drill.facts["point"]
     if answer == point.length:
         return say(N_("{count} is what your point scores; what it is worth is the total of its cards' values."), count=point.length), point.cards
@@ -126,7 +126,7 @@ def make_verdict(rng: random.Random, level: int, category: str = "point") -> Dri
                  concerned, choices=("good", "not_good", "equal"), facts={"elder": tuple(elder_hand), "younger": younger_hand})
 
 
-def _comparison(kind: Category, elder: Combination, younger: Combination | None, answer: str) -> tuple[Say, tuple[Card, ...]]:
+def _comparison(kind: Category, elder: Combination, younger: Combination | None, answer: str) -> tuple[Message, tuple[Card, ...]]:
     word = say(ANSWER_WORDS[answer])
     if younger is None:
         things = {Category.SEQUENCE: N_("You hold no sequence, so elder's is good: the answer is \"{answer}\"."),

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from piquet_widgets.engine import ELDER, YOUNGER, Deal
-from piquet_widgets.i18n import N_
-from piquet_widgets.teach.drills.base import Drill, Row, Say, say
+from piquet_widgets.i18n import N_, Message
+from piquet_widgets.teach.drills.base import Drill, Row, say
 from piquet_widgets.teach.drills.dealing import arranged, declared, pack, played, shaped, split, strong_hands, trick_rows
 from piquet_widgets.teach.drills.kind import Kind
 
@@ -16,7 +16,7 @@ def _declaration_events(deal: Deal) -> list:
     return [event for event in deal.events if event.kind in ("carte_blanche", "point", "sequence", "sets", "repique")]
 
 
-def _reckoning(deal: Deal) -> Say:
+def _reckoning(deal: Deal) -> Message:
     """'point: elder 6; sequences: elder 31; sets: younger 14' — the declarations in reckoning order."""
     names = {"carte_blanche": N_("carte blanche"), "point": N_("point"), "sequence": N_("sequences"), "sets": N_("sets")}
     parts = [say(N_("{what}: {who} {points}"), what=say(names[e.kind]), who=e.player, points=e.points) for e in _declaration_events(deal) if e.kind != "repique"]

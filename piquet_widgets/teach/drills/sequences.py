@@ -6,8 +6,8 @@ import random
 
 from piquet_widgets.engine import Card, Category, Combination, sequences_of
 from piquet_widgets.engine.cards import mask_of
-from piquet_widgets.i18n import N_
-from piquet_widgets.teach.drills.base import Drill, Row, Say, say
+from piquet_widgets.i18n import N_, Message
+from piquet_widgets.teach.drills.base import Drill, Row, say
 from piquet_widgets.teach.drills.dealing import pack, shaped
 from piquet_widgets.teach.drills.kind import Kind
 
@@ -43,11 +43,11 @@ def make_best_sequence(rng: random.Random, level: int) -> Drill:
     return Drill(
         "best_sequence", level, say(N_("Click the cards of your best sequence, then its name.")), (Row(say(N_("Your hand")), hand),),
         "cards", (frozenset(best.cards), right_key), why, best.cards, pick=0, choices=keys,
-        choice_labels=tuple(Say("{name}", (("name", n),)) for n in names), facts={"best": best, "names": dict(zip(keys, names))},
+        choice_labels=tuple(say("{name}", name=n) for n in names), facts={"best": best, "names": dict(zip(keys, names))},
     )
 
 
-def _judge_best_sequence(drill: Drill, answer: tuple) -> tuple[Say, tuple[Card, ...]] | None:
+def _judge_best_sequence(drill: Drill, answer: tuple) -> tuple[Message, tuple[Card, ...]] | None:
     best: Combination = drill.facts["best"]
     cards, key = answer
     if frozenset(cards) == frozenset(best.cards):

@@ -7,8 +7,8 @@ import random
 
 from piquet_widgets.engine import ELDER, YOUNGER, Card, Deal, Phase
 from piquet_widgets.engine.deal import BONUS_THRESHOLD
-from piquet_widgets.i18n import N_
-from piquet_widgets.teach.drills.base import Drill, Row, Say, SeatFirst, say
+from piquet_widgets.i18n import N_, Message
+from piquet_widgets.teach.drills.base import Drill, Row, SeatFirst, say
 from piquet_widgets.teach.drills.dealing import arranged, declared, played, random_deal, shaped, strong_hands, trick_rows
 from piquet_widgets.teach.drills.kind import Kind
 
@@ -49,7 +49,7 @@ def make_masters(rng: random.Random, level: int) -> Drill:
                  why, _in_order(right), pick=0)
 
 
-def _judge_masters(drill: Drill, answer) -> tuple[Say, tuple[Card, ...]] | None:
+def _judge_masters(drill: Drill, answer) -> tuple[Message, tuple[Card, ...]] | None:
     chosen, right, other = frozenset(answer), drill.solution, drill.rows[1].cards
     concerned = _in_order(right)
     for card in _in_order(chosen - right):
