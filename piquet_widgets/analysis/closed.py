@@ -7,20 +7,25 @@ sample with the open-hand machinery (the exact trick solver, the exchange adviso
 action with the best total over the samples. What it has seen constrains the samples:
 
 - the cards he played are his; a suit he failed to follow he no longer holds;
-- what he announced: the sampled hand, declaring in full, must make the same announcements (the
-  same point length and count, the same sequences and sets, the same answers to ours). When no
-  such hand turns up, a hand that could have made them by sinking will do, and failing that
-  (a carte blanche announced but not yet shown is rarely dealt at random) a hand consistent with
-  the cards alone;
+- what he announced and answered, and how many cards he exchanged: a drawn hand is kept with the
+  likelihood that its holder spoke and exchanged so (`analysis/inference.py`: in full, 1; only by
+  sinking, a small weight; not at all, never). The baseline levels keep instead every hand that
+  makes the announcements declaring in full, then, when none turns up, one that makes them by
+  sinking. Failing both (a carte blanche announced but not yet shown is rarely dealt at random)
+  a hand consistent with the cards alone will do;
 - the cards he showed on request (Law 55) are his.
 
 Levels (`SETTINGS`): the **beginner** sees no further than its rules of thumb (the open beginner's,
 with every unseen card taken as the opponent's); the **club** player takes the exchange the
-advisor rates best on average over a few samples, declares in full and plays each card by the
-solver over a few samples; the **expert** uses more samples, values its best exchanges by the
-whole deal (declarations and best play) over samples, measures each declaration it may make —
-sinking included — the same way, and in the last deal of a partie values outcomes by the
-partie's settlement (rubicon and all) instead of the deal's points.
+advisor rates best on average over a few samples (as younger, the best of each number of cards
+valued by the whole deal), declares in full and plays each card by the solver over a few
+samples; the **expert** uses more samples, values its best exchanges by the whole deal
+(declarations and best play) over samples, measures each declaration it may make — sinking
+included — the same way, and in the last deal of a partie values outcomes by the partie's
+settlement (rubicon and all) instead of the deal's points. In the play both solve every holding
+the opponent may have left once there are few (`exact_deals`). `club_baseline` and
+`expert_baseline` are the two as they were before they inferred from what they heard, kept for
+the benchmark (`benchmarks/bench_match.py --closed`) to measure them against.
 
 The samples are solved open-handed, so hiding a holding is worth nothing to them: sinking is
 chosen only when it pays in points or in the settlement (a player who will be rubiconed whatever
