@@ -12,9 +12,12 @@ paired differences), the share of deals won, and the time taken.
     python benchmarks/bench_match.py --closed --deals 200 --seconds 3000   # the closed-piquet matches
 
 Closed players (`closed_beginner`, `closed_club`, `closed_expert`) see only what their seat may
-see; `--closed` runs closed expert against closed club, closed club against closed beginner, and
-closed expert against the open expert that sees everything (the price of information), and
-reports the median and 95th percentile time of a closed computer's move. `--seconds` stops
+see; `--closed` runs the closed expert and the closed club against their baselines
+(`closed_expert_baseline`, `closed_club_baseline`: the levels as they played before they inferred
+from what they heard), and reports the median and 95th percentile time of a closed computer's
+move, its slowest exchange, how often it sank a declaration and how often, as younger, it took
+every card it could. Other closed matches (closed expert against closed club, or against the
+open expert) run with `--matches`. `--seconds` stops
 starting new deals after that long, and the report says how many deals were played.
 
 Each match's points per deal (with its interval) and each closed level's move times are written to
@@ -38,11 +41,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from figures import figure, machine, write_results  # noqa: E402
-from piquet_widgets.analysis.players import CLOSED_LEVELS, LEVELS, complete, get_player  # noqa: E402
-from piquet_widgets.engine import ELDER, YOUNGER, Deal  # noqa: E402
+from piquet_widgets.analysis.players import BASELINE_LEVELS, CLOSED_LEVELS, LEVELS, complete, get_player  # noqa: E402
+from piquet_widgets.engine import ELDER, YOUNGER, Deal, Declare, Exchange, Phase  # noqa: E402
 
 DEFAULT_MATCHES = ("expert-club", "club-beginner", "expert-beginner")
-CLOSED_MATCHES = ("closed_expert-closed_club", "closed_club-closed_beginner", "closed_expert-expert")
+CLOSED_MATCHES = ("closed_expert-closed_expert_baseline", "closed_club-closed_club_baseline")
 Z95 = 1.959964
 
 
@@ -63,16 +66,26 @@ def play_pair(first: str, second: str, seed: int) -> tuple[float, float, float, 
 
 
 def timed(level: str, moves: dict[str, list[float]]):
-    """The player of a level; a closed one records how long each of its moves takes."""
+    """The player of a level; a closed one records how long each of its moves takes (under its
+    level, and its exchanges also under `<level> exchange`), each declaration it sinks (a 1
+    under `<level> sinks`, a 0 for one in full) and, as younger, whether it took every card it
+    could (`<level> younger takes all`)."""
     player = get_player(level)
-    if level not in CLOSED_LEVELS:
+    if level not in CLOSED_LEVELS + BASELINE_LEVELS:
         return player
 
     class Timed:
         def choose_action(self, deal):
             started = time.perf_counter()
             action = player.choose_action(deal)
-            moves.setdefault(level, []).append(time.perf_counter() - started)
+            spent = time.perf_counter() - started
+            moves.setdefault(level, []).append(spent)
+            if deal.phase is Phase.EXCHANGE:
+                moves.setdefault(f"{level} exchange", []).append(spent)
+            if isinstance(action, Declare) and deal.default_action().combinations:
+                moves.setdefault(f"{level} sinks", []).append(float(action != deal.default_action()))
+            if isinstance(action, Exchange) and deal.to_move is YOUNGER:
+                moves.setdefault(f"{level} younger takes all", []).append(float(len(action.discards) == deal.legal_actions().high))
             return action
 
     return Timed()
@@ -133,22 +146,46 @@ def run_match(first: str, second: str, deals: int, seed: int, workers: int, seco
 
 
 def strength(level: str) -> tuple[int, int]:
-    """Orders levels: open above closed of the same level (it sees more), then by level."""
-    closed = level in CLOSED_LEVELS
-    return LEVELS.index(level.removeprefix("closed_")), 0 if closed else 1
+    """Orders levels: open above closed of the same level (it sees more), a closed level above
+    its baseline (what it is built to beat), then by level."""
+    rank = 0 if level in BASELINE_LEVELS else 1 if level in CLOSED_LEVELS else 2
+    return LEVELS.index(level.removeprefix("closed_").removesuffix("_baseline")), rank
+
+
+def target(first: str, second: str) -> str | None:
+    """A match's target: the issue's +2.5 points a deal for the closed expert over its baseline,
+    the interval above zero wherever the first level is the stronger."""
+    if strength(first) <= strength(second):
+        return None
+    if (first, second) == ("closed_expert", "closed_expert_baseline"):
+        return "+2.5 points a deal or more, interval above 0"
+    return "interval above 0"
 
 
 def report_moves(match: str, moves: dict[str, list[float]]) -> list[dict]:
-    """Print the median and 95th percentile time of each closed level's moves in a match; their
+    """Print the median and 95th percentile time of each closed level's moves in a match (and of
+    its exchanges), how often it sank and how often, as younger, it took every card; their
     figures."""
     written, key = [], match.replace("-", "_minus_")
-    for level, times in sorted(moves.items()):
+    for name, times in sorted(moves.items()):
+        level, _space, what = name.partition(" ")
+        if what in ("sinks", "younger takes all"):
+            share = 100 * statistics.fmean(times)
+            print(f"  {level} {what}: {share:.1f}% of {len(times)}", flush=True)
+            label = "declarations it could make, the share it sank" if what == "sinks" else "exchanges as younger, the share that took every card"
+            written.append(figure(f"{key}_{level}_{what.replace(' ', '_')}", f"{match}: `{level}`, {len(times)} {label}", share, "%"))
+            continue
+        if what == "exchange":
+            worst = max(times)
+            print(f"  {level}: {len(times)} exchanges, median {statistics.median(times):.3f} s, worst {worst:.2f} s", flush=True)
+            written.append(figure(f"{key}_{level}_exchange_worst", f"{match}: an exchange of `{level}`, the slowest of {len(times)}", worst, "s", "under 3 s"))
+            continue
         ordered = sorted(times)
         p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
         print(f"  {level}: {len(times)} moves, median {statistics.median(times):.3f} s, 95th percentile {p95:.3f} s, worst {ordered[-1]:.2f} s", flush=True)
         written += [
-            figure(f"{key}_{level}_move_median", f"{match}: a move of `{level}`, median over {len(times)}", statistics.median(times), "s"),
-            figure(f"{key}_{level}_move_p95", f"{match}: a move of `{level}`, 95th percentile", p95, "s"),
+            figure(f"{key}_{level}_move_median", f"{match}: a move of `{level}`, median over {len(times)}", statistics.median(times), "s", "under 0.1 s"),
+            figure(f"{key}_{level}_move_p95", f"{match}: a move of `{level}`, 95th percentile", p95, "s", "under 1 s"),
             figure(f"{key}_{level}_move_worst", f"{match}: a move of `{level}`, the slowest", ordered[-1], "s"),
         ]
     return written
@@ -166,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     started = machine()
     chosen = ",".join(CLOSED_MATCHES) if args.closed else args.matches
     matches = [tuple(item.split("-", 1)) for item in chosen.split(",") if item]
-    known = LEVELS + CLOSED_LEVELS
+    known = LEVELS + CLOSED_LEVELS + BASELINE_LEVELS
     for pair in matches:
         if len(pair) != 2 or not all(level in known for level in pair):
             parser.error(f"unknown match {'-'.join(pair)!r}; levels: {', '.join(known)}")
@@ -187,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         written.append(figure(
             result["match"].replace("-", "_minus_"),
             f"`{first}` − `{second}`: points per deal, {result['deals']} deals each played twice (won {result['won']:.0%}, lost {result['lost']:.0%})",
-            result["mean"], "points", "interval above 0" if stronger else None, interval=(result["low"], result["high"]),
+            result["mean"], "points", target(first, second), interval=(result["low"], result["high"]),
         ))
         written += report_moves(result["match"], result["moves"])
         if stronger and result["low"] <= 0:

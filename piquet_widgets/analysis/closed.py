@@ -7,20 +7,25 @@ sample with the open-hand machinery (the exact trick solver, the exchange adviso
 action with the best total over the samples. What it has seen constrains the samples:
 
 - the cards he played are his; a suit he failed to follow he no longer holds;
-- what he announced: the sampled hand, declaring in full, must make the same announcements (the
-  same point length and count, the same sequences and sets, the same answers to ours). When no
-  such hand turns up, a hand that could have made them by sinking will do, and failing that
-  (a carte blanche announced but not yet shown is rarely dealt at random) a hand consistent with
-  the cards alone;
+- what he announced and answered, and how many cards he exchanged: a drawn hand is kept with the
+  likelihood that its holder spoke and exchanged so (`analysis/inference.py`: in full, 1; only by
+  sinking, a small weight; not at all, never). The baseline levels keep instead every hand that
+  makes the announcements declaring in full, then, when none turns up, one that makes them by
+  sinking. Failing both (a carte blanche announced but not yet shown is rarely dealt at random)
+  a hand consistent with the cards alone will do;
 - the cards he showed on request (Law 55) are his.
 
 Levels (`SETTINGS`): the **beginner** sees no further than its rules of thumb (the open beginner's,
 with every unseen card taken as the opponent's); the **club** player takes the exchange the
-advisor rates best on average over a few samples, declares in full and plays each card by the
-solver over a few samples; the **expert** uses more samples, values its best exchanges by the
-whole deal (declarations and best play) over samples, measures each declaration it may make —
-sinking included — the same way, and in the last deal of a partie values outcomes by the
-partie's settlement (rubicon and all) instead of the deal's points.
+advisor rates best on average over a few samples (as younger, the best of each number of cards
+valued by the whole deal), declares in full and plays each card by the solver over a few
+samples; the **expert** uses more samples, values its best exchanges by the whole deal
+(declarations and best play) over samples, measures each declaration it may make — sinking
+included — the same way, and in the last deal of a partie values outcomes by the partie's
+settlement (rubicon and all) instead of the deal's points. In the play both solve every holding
+the opponent may have left once there are few (`exact_deals`). `club_baseline` and
+`expert_baseline` are the two as they were before they inferred from what they heard, kept for
+the benchmark (`benchmarks/bench_match.py --closed`) to measure them against.
 
 The samples are solved open-handed, so hiding a holding is worth nothing to them: sinking is
 chosen only when it pays in points or in the settlement (a player who will be rubiconed whatever
@@ -30,11 +35,14 @@ observation always gets the same choice, whatever the cards it cannot see.
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from piquet_widgets.analysis.observation import Observation, Standing, announce, heard_scores, observe, younger_has_reckoned
+from piquet_widgets.analysis.inference import count_weight, heard, kept, speech_weight
+from piquet_widgets.analysis.observation import Observation, Standing, heard_scores, observe
 from piquet_widgets.analysis.players import lowest_loose, plain_card
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine.cards import FULL_PACK, SUIT_MASKS, Card, cards_of, mask_of
@@ -42,10 +50,12 @@ from piquet_widgets.engine.combinations import Combination, best_declaration, be
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.partie import Partie
+from piquet_widgets.engine.rules import Rules
 from piquet_widgets.i18n import N_
 
 __all__ = [
-    "ClosedPlayer", "Screened", "Settings", "SETTINGS", "card_totals", "closed_player", "exchange_totals", "playable_cards", "sample_deals",
+    "ClosedPlayer", "Screened", "Settings", "SETTINGS", "card_totals", "closed_player", "exact_deals", "exchange_totals", "playable_cards",
+    "sample_deals",
     "standing_before_last_deal",
 ]
 
@@ -53,8 +63,11 @@ __all__ = [
 @dataclass(frozen=True)
 class Settings:
     """How hard a level thinks: samples per decision (0: rules of thumb), exchange choices valued
-    by the whole deal (0: by the declarations alone), and whether it measures its declarations
-    and plays for the partie."""
+    by the whole deal (0: by the declarations alone), whether it measures its declarations and
+    plays for the partie; whether its samples weigh what was heard (`inference`), whether the
+    exchanges it values by the whole deal include the best of every count of cards
+    (`every_count`), and up to how many holdings of the opponent it solves every one of in the
+    play (`exact`, 0: never)."""
 
     play_samples: int
     exchange_samples: int
@@ -62,21 +75,30 @@ class Settings:
     deal_samples: int
     measured_declarations: bool
     partie_minded: bool
+    inference: bool = False
+    every_count: bool = False
+    exact: int = 0
 
 
 SETTINGS = {
     "beginner": Settings(0, 0, 0, 0, False, False),
-    "club": Settings(4, 2, 0, 0, False, False),
-    "expert": Settings(10, 3, 4, 6, True, True),
+    "club": Settings(6, 2, 1, 2, False, False, inference=True, every_count=True, exact=40),
+    "expert": Settings(10, 3, 4, 6, True, True, inference=True, every_count=True, exact=80),
+    # The levels as they were before they inferred from what they heard: the benchmark's baselines.
+    "club_baseline": Settings(4, 2, 0, 0, False, False),
+    "expert_baseline": Settings(10, 3, 4, 6, True, True),
 }
 #: Tries to find each sample that makes the same announcements declaring in full, then by sinking.
 TRIES = 400
 
 
 # -- sampling --------------------------------------------------------------------------------
-def sample_deals(observation: Observation, count: int, rng: random.Random) -> list[Deal]:
+def sample_deals(observation: Observation, count: int, rng: random.Random, inference: bool = True) -> list[Deal]:
     """`count` deals consistent with what the seat to move has seen, each at the same moment
-    (same phase, same cards played), with his own cards where they really are."""
+    (same phase, same cards played), with his own cards where they really are. With `inference`
+    the opponent's hands are drawn in proportion to how likely each was to be heard as it was
+    (`analysis/inference.py`); without, as the baseline levels draw them: hands declaring in
+    full first, then hands sinking, each as likely as the other."""
     if observation.to_move is not observation.seat:
         raise PiquetError(N_("A closed player decides only when it is its turn."))
     if observation.exchanged[YOUNGER] is None:
@@ -84,7 +106,7 @@ def sample_deals(observation: Observation, count: int, rng: random.Random) -> li
     else:
         build = _after_exchange
     found: list[Deal] = []
-    for strictness in ("full", "sinking", "cards"):
+    for strictness in ("heard", "cards") if inference else ("full", "sinking", "cards"):
         tries = 0
         while len(found) < count and (tries < TRIES * count or strictness == "cards"):
             tries += 1
@@ -96,9 +118,38 @@ def sample_deals(observation: Observation, count: int, rng: random.Random) -> li
     return found
 
 
+def exact_deals(observation: Observation, limit: int, rng: random.Random) -> list[tuple[Deal, float]] | None:
+    """In the play, once the opponent's cards still in hand can be held in at most `limit` ways:
+    one deal for each of those holdings that agrees with what was heard, with the holding's
+    weight (`inference.speech_weight`); None when there are more, or none was found."""
+    if observation.phase is not Phase.PLAY or observation.blanche_shown or observation.exchanged[YOUNGER] is None:
+        return None
+    played = mask_of(observation.played_by(observation.opponent))
+    forced = _forced(observation) & ~played
+    pool = FULL_PACK & ~observation.seen_mask() & ~_voids(observation)
+    need = 12 - played.bit_count() - forced.bit_count()
+    if need < 0 or math.comb(pool.bit_count(), need) > limit:
+        return None
+    found = []
+    for chosen in itertools.combinations(cards_of(pool), need):
+        hand = played | forced | mask_of(chosen)
+        weight = speech_weight(observation, hand)
+        deal = _after_exchange(observation, rng, "heard", holding=hand) if weight else None
+        if deal is not None:
+            found.append((deal, weight))
+    return found or None
+
+
 def _unseen(observation: Observation) -> list[Card]:
     """The cards this seat has not seen, sorted (so that sampling depends on the rng alone)."""
     return list(cards_of(FULL_PACK & ~observation.seen_mask()))
+
+
+def _limits(rules: Rules, seat: Seat, elder_taken: int | None) -> tuple[int, int]:
+    """How many cards `seat` may exchange (younger: after elder took `elder_taken`)."""
+    if seat is ELDER:
+        return rules.elder_min_exchange, rules.elder_max_exchange
+    return rules.younger_min_exchange, 8 - elder_taken
 
 
 def _before_exchange(observation: Observation, rng: random.Random, strictness: str) -> Deal | None:
@@ -113,27 +164,42 @@ def _before_exchange(observation: Observation, rng: random.Random, strictness: s
 
 def _at_younger_exchange(observation: Observation, rng: random.Random, strictness: str) -> Deal | None:
     """Younger about to exchange: elder's hand, the talon's order, and elder's discards (his
-    count, chosen by the beginner's rule of thumb)."""
+    count, chosen by the beginner's rule of thumb); heard, a hand whose rule of thumb takes
+    another count is less likely (`inference.count_weight`)."""
     unseen = _unseen(observation)
     rng.shuffle(unseen)
     elder, talon = unseen[:12], unseen[12:]
     if strictness != "cards" and is_carte_blanche(mask_of(elder)) != observation.carte_blanche[ELDER]:
         return None
     count = observation.exchanged[ELDER]
+    if strictness == "heard" and not kept(count_weight(mask_of(elder), count, *_limits(observation.rules, ELDER, None)), rng):
+        return None
     deal = Deal.new(elder, observation.dealt, talon, observation.rules)
     return deal.apply(Exchange(lowest_loose(mask_of(elder), count, count)))
 
 
-def _after_exchange(observation: Observation, rng: random.Random, strictness: str) -> Deal | None:
-    """Both have exchanged: the opponent's hand from the unseen cards (his played and shown cards
-    his, no card of a suit he failed to follow), checked against the announcements, then a whole
-    deal built round it and replayed to this moment."""
-    seat, other = observation.seat, observation.opponent
-    forced = mask_of(observation.played_by(other)) | mask_of(card for item in observation.announced for card in item.shown)
+def _forced(observation: Observation) -> int:
+    """The cards known to be the opponent's: those he played and those he showed."""
+    return mask_of(observation.played_by(observation.opponent)) | mask_of(card for item in observation.announced for card in item.shown)
+
+
+def _voids(observation: Observation) -> int:
+    """The suits the opponent failed to follow, as a mask of cards he cannot hold now."""
     voids = 0
     for trick in observation.tricks:
-        if trick.leader is seat and trick.reply.suit != trick.lead.suit:
+        if trick.leader is observation.seat and trick.reply.suit != trick.lead.suit:
             voids |= SUIT_MASKS[trick.lead.suit]
+    return voids
+
+
+def _after_exchange(observation: Observation, rng: random.Random, strictness: str, holding: int | None = None) -> Deal | None:
+    """Both have exchanged: the opponent's hand (`holding`, or drawn from the unseen cards: his
+    played and shown cards his, no card of a suit he failed to follow), checked against the
+    announcements, then a whole deal built round it and replayed to this moment. "heard": a drawn
+    hand is kept with its likelihood (`inference`); a given `holding` is the caller's to weigh."""
+    seat, other = observation.seat, observation.opponent
+    forced = _forced(observation)
+    voids = _voids(observation)
     unseen = FULL_PACK & ~observation.seen_mask()
     taken = observation.exchanged[other]
     if observation.blanche_shown:  # his dealt hand is known: which of it he discarded, and what he drew
@@ -146,7 +212,10 @@ def _after_exchange(observation: Observation, rng: random.Random, strictness: st
             return None
         left = list(cards_of(unseen & ~hand))
     else:
-        hand = forced | mask_of(rng.sample(cards_of(unseen & ~voids & ~forced), 12 - forced.bit_count()))
+        if holding is None:
+            hand = forced | mask_of(rng.sample(cards_of(unseen & ~voids & ~forced), 12 - forced.bit_count()))
+        else:
+            hand = holding
         drawn = rng.sample(cards_of(hand), taken)
         left = list(cards_of(unseen & ~hand))
         rng.shuffle(left)
@@ -156,6 +225,10 @@ def _after_exchange(observation: Observation, rng: random.Random, strictness: st
             return None
     if strictness == "full" and not _heard_in_full(observation, hand):
         return None
+    if strictness == "heard" and holding is None:
+        limits = _limits(observation.rules, other, observation.exchanged[ELDER])
+        if not kept(speech_weight(observation, hand) * count_weight(dealt, taken, *limits), rng):
+            return None
     rng.shuffle(left)
     left += observation.talon_seen
     if seat is ELDER:
@@ -166,14 +239,14 @@ def _after_exchange(observation: Observation, rng: random.Random, strictness: st
         exchanges = (tuple(discards), observation.discards)
     for discarded in exchanges:
         deal = deal.apply(Exchange(discarded))
-    for index, heard in enumerate(observation.announced):
+    for index, said in enumerate(observation.announced):
         for _turn in range(2):  # elder, then younger
             if deal.to_move is not seat:
                 deal = _their_declaration(deal, observation, index, strictness)
                 if deal is None:
                     return None
             elif index < len(observation.declared):
-                deal = deal.apply(Declare(heard.category, observation.declared[index]))
+                deal = deal.apply(Declare(said.category, observation.declared[index]))
     for trick in observation.tricks:
         deal = deal.apply(Play(trick.lead)).apply(Play(trick.reply))
     if observation.led is not None:
@@ -183,36 +256,21 @@ def _after_exchange(observation: Observation, rng: random.Random, strictness: st
     return deal
 
 
-def _heard(observation: Observation, index: int, theirs: tuple[Combination, ...]) -> bool:
-    """Whether the opponent declaring `theirs` makes the announcement heard in category `index`."""
-    heard = observation.announced[index]
-    mine = observation.declared[index] if index < len(observation.declared) else None  # None: not yet
-    reckoned = younger_has_reckoned(observation)
-    if observation.opponent is ELDER:
-        made = announce(heard.category, theirs, mine, observation.seat, reckoned=reckoned)
-    else:
-        made = announce(heard.category, mine, theirs, observation.seat, reckoned=reckoned)
-    # The cards shown on request (Law 55) are the winner's: a sample's winner must hold them in
-    # what he declared, now that a name need not say which cards (a tierce's top is not said).
-    shows = set(made.shown) >= set(heard.shown)
-    return (made.elder, made.younger, made.verdict) == (heard.elder, heard.younger, heard.verdict) and shows
-
-
 def _heard_in_full(observation: Observation, hand: int) -> bool:
     """Whether an opponent holding `hand` and declaring everything makes every announcement heard."""
     return all(
-        _heard(observation, index, best_declaration(heard.category, hand)) for index, heard in enumerate(observation.announced)
+        heard(observation, index, best_declaration(said.category, hand)) for index, said in enumerate(observation.announced)
     )
 
 
 def _their_declaration(deal: Deal, observation: Observation, index: int, strictness: str) -> Deal | None:
     """The deal after the opponent's declaration in category `index`: everything ("full", already
-    checked; "cards"), or the first legal choice that makes the announcement heard ("sinking"),
-    None if there is none."""
-    if strictness != "sinking":
+    checked; "cards"), or the first legal choice that makes the announcement heard ("sinking",
+    "heard": everything when that does), None if there is none."""
+    if strictness in ("full", "cards"):
         return deal.apply(deal.default_action())
     for action in deal.legal_actions():
-        if _heard(observation, index, best_first(action.combinations)):
+        if heard(observation, index, best_first(action.combinations)):
             return deal.apply(action)
     return None
 
@@ -254,15 +312,19 @@ def exchange_totals(samples: list[Deal]) -> dict[tuple[Card, ...], float]:
     return totals
 
 
-def card_totals(samples: list[Deal], seat: Seat, playable: tuple[Card, ...], solver: Solver) -> dict[Card, int]:
+def card_totals(
+    samples: list[Deal], seat: Seat, playable: tuple[Card, ...], solver: Solver, weights: list[float] | None = None,
+) -> dict[Card, float]:
     """Each playable card's value to `seat` (his points to come minus his opponent's, best play by
-    both) summed over the samples, each solved open-handed: the closed player's and the hint's."""
+    both) summed over the samples (times each sample's weight, if given), each solved
+    open-handed: the closed player's and the hint's."""
     totals = dict.fromkeys(playable, 0)
     sign = 1 if seat is ELDER else -1
-    for deal in samples:
+    for index, deal in enumerate(samples):
         solution = _solve(deal, solver)
+        weight = sign * (weights[index] if weights else 1)
         for card in playable:
-            totals[card] += sign * solution.cards[card]
+            totals[card] += weight * solution.cards[card]
     return totals
 
 
@@ -290,28 +352,42 @@ class ClosedPlayer:
             return Play(self.choose_card(observation, rng))
         raise PiquetError(N_("The deal is over: nothing more can be played."))
 
+    def _samples(self, observation: Observation, count: int, rng: random.Random) -> list[Deal]:
+        """`sample_deals` as this level draws them (inferring from what was heard, or not)."""
+        return sample_deals(observation, count, rng, self.settings.inference)
+
     def _standing(self, observation: Observation) -> Standing | None:
         return observation.standing if self.settings.partie_minded else None
 
     # -- the exchange ----------------------------------------------------------------------------
     def choose_discards(self, observation: Observation, rng: random.Random) -> tuple[Card, ...]:
-        """Beginner: its rule of thumb. Club: the advisor's best on average over samples. Expert:
-        the advisor's best few, each valued by the whole deal over samples."""
+        """Beginner: its rule of thumb. Otherwise the advisor's best few on average over samples
+        (with `every_count`, the best of each number of cards too, so that how many to take is
+        the whole deal's choice), each valued by the whole deal over samples; with no candidates,
+        the advisor's best."""
         settings = self.settings
         hand = mask_of(observation.hand)
-        low, high = _exchange_limits(observation)
+        low, high = _limits(observation.rules, observation.seat, observation.exchanged[ELDER])
         if not settings.exchange_samples:
             return lowest_loose(hand, low, high)
-        totals = exchange_totals(sample_deals(observation, settings.exchange_samples, rng))
+        totals = exchange_totals(self._samples(observation, settings.exchange_samples, rng))
         ranked = sorted(totals, key=lambda key: -totals[key])
         if not settings.candidates:
             return ranked[0]
         from piquet_widgets.analysis.evaluator import evaluate_exchange  # numpy where it is installed
 
         candidates = ranked[: settings.candidates]
+        if settings.every_count and observation.seat is YOUNGER:  # elder's count is rarely in doubt
+            counts = {len(key) for key in candidates}
+            for key in ranked:  # best first: the first of each count is its best
+                if len(key) not in counts:
+                    counts.add(len(key))
+                    candidates.append(key)
+        if len(candidates) == 1:
+            return candidates[0]
         standing = self._standing(observation)
         whole = dict.fromkeys(candidates, 0.0)
-        for deal in sample_deals(observation, settings.deal_samples, rng):
+        for deal in self._samples(observation, settings.deal_samples, rng):
             for evaluation in evaluate_exchange(deal, _sample_evaluation(), solver=self.solver, include=candidates, standing=standing):
                 whole[tuple(sorted(evaluation.discards))] += evaluation.expected
         return _best(candidates, lambda key: whole[key])
@@ -326,7 +402,7 @@ class ClosedPlayer:
             return full
         standing = self._standing(observation)
         seat = observation.seat
-        samples = sample_deals(observation, self.settings.deal_samples, rng)
+        samples = self._samples(observation, self.settings.deal_samples, rng)
         options = samples[0].legal_actions()  # his own choices: the same in every sample
 
         def value(option: Declare) -> int:
@@ -337,7 +413,8 @@ class ClosedPlayer:
     # -- the play ----------------------------------------------------------------------------------
     def choose_card(self, observation: Observation, rng: random.Random) -> Card:
         """Beginner: rules of thumb. Club and expert: the card with the best total over samples,
-        each solved exactly (or played out and settled, for the partie)."""
+        each solved exactly (or played out and settled, for the partie); once the opponent's
+        cards can be held in few ways (`exact`), over every one of them, each by its weight."""
         playable = playable_cards(observation)
         if len(playable) == 1:
             return playable[0]
@@ -348,14 +425,18 @@ class ClosedPlayer:
             return plain_card(playable, mine, unseen, observation.led)
         seat = observation.seat
         standing = self._standing(observation)
-        samples = sample_deals(observation, settings.play_samples, rng)
-        if standing is not None:
-            def value(card: Card) -> int:
-                return sum(_outcome(deal.apply(Play(card)), seat, self.solver, standing) for deal in samples)
+        exact = exact_deals(observation, settings.exact, rng) if settings.exact else None
+        if exact:
+            samples, weights = [deal for deal, _weight in exact], [weight for _deal, weight in exact]
         else:
-            totals = card_totals(samples, seat, playable, self.solver)
+            samples, weights = self._samples(observation, settings.play_samples, rng), [1.0] * settings.play_samples
+        if standing is not None:
+            def value(card: Card) -> float:
+                return sum(weight * _outcome(deal.apply(Play(card)), seat, self.solver, standing) for deal, weight in zip(samples, weights))
+        else:
+            totals = card_totals(samples, seat, playable, self.solver, weights)
 
-            def value(card: Card) -> int:
+            def value(card: Card) -> float:
                 return totals[card]
 
         ordered = sorted(playable, key=lambda card: (card.rank, card.suit))  # ties: the lowest card
@@ -370,13 +451,6 @@ def _best(choices: list, value: Callable[[object], float]):
         if best_value is None or worth > best_value:
             best, best_value = choice, worth
     return best
-
-
-def _exchange_limits(observation: Observation) -> tuple[int, int]:
-    rules = observation.rules
-    if observation.seat is ELDER:
-        return rules.elder_min_exchange, rules.elder_max_exchange
-    return rules.younger_min_exchange, 8 - observation.exchanged[ELDER]
 
 
 def playable_cards(observation: Observation) -> tuple[Card, ...]:

@@ -39,7 +39,8 @@ from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import N_
 
 __all__ = [
-    "Player", "SimplePlayer", "ClubPlayer", "ExpertPlayer", "PLAYERS", "LEVELS", "CLOSED_PLAYERS", "CLOSED_LEVELS", "DEFAULT_LEVEL",
+    "Player", "SimplePlayer", "ClubPlayer", "ExpertPlayer", "PLAYERS", "LEVELS", "CLOSED_PLAYERS", "CLOSED_LEVELS", "BASELINE_PLAYERS",
+    "BASELINE_LEVELS", "DEFAULT_LEVEL",
     "choose_action", "complete", "get_player", "register_player",
 ]
 
@@ -292,6 +293,12 @@ def _closed_player(level: str) -> Player:
 #: The closed-piquet levels, apart from the open table's (`PLAYERS`), which see both hands.
 CLOSED_PLAYERS: dict[str, Callable[[], Player]] = {f"closed_{level}": partial(_closed_player, level) for level in LEVELS}
 CLOSED_LEVELS = tuple(CLOSED_PLAYERS)
+#: The closed club and expert as they played before they inferred from what they heard: kept,
+#: by name, for the benchmark to measure the levels against (never offered at a table).
+BASELINE_PLAYERS: dict[str, Callable[[], Player]] = {
+    f"closed_{level}_baseline": partial(_closed_player, f"{level}_baseline") for level in ("club", "expert")
+}
+BASELINE_LEVELS = tuple(BASELINE_PLAYERS)
 
 
 def register_player(level: str, factory: Callable[[], Player]) -> None:
@@ -301,9 +308,10 @@ def register_player(level: str, factory: Callable[[], Player]) -> None:
 
 def get_player(level: str = DEFAULT_LEVEL) -> Player:
     """A player of the named level."""
-    factory = PLAYERS.get(level) or CLOSED_PLAYERS.get(level)
+    factory = PLAYERS.get(level) or CLOSED_PLAYERS.get(level) or BASELINE_PLAYERS.get(level)
     if factory is None:
-        raise PiquetError(N_("unknown computer player {text}; known: {known}"), text=repr(level), known=", ".join([*PLAYERS, *CLOSED_PLAYERS]))
+        known = ", ".join([*PLAYERS, *CLOSED_PLAYERS, *BASELINE_PLAYERS])
+        raise PiquetError(N_("unknown computer player {text}; known: {known}"), text=repr(level), known=known)
     return factory()
 
 
