@@ -191,8 +191,8 @@ def value_against_expert(
     Asking the expert about every draw of elder takes seconds, so the value is exact over every
     draw of elder with the evaluator's quick model of her reply, plus the difference her real
     reply makes, averaged over `draws` of elder's draws (sampled, seeded by what elder sees):
-    unbiased, where the model alone values elder's choice about six points too high (the model's
-    reply is worse for her). `benchmarks/bench_exchange_truth.py` measures it against every draw.
+    unbiased, where the model alone values elder's choice several points too high on average (its
+    reply is worse for her). `benchmarks/bench_exchange_truth.py` measures both against every draw.
     Raises PiquetError unless elder is to exchange.
     """
     if deal.phase is not Phase.EXCHANGE or deal.to_move is not ELDER:
