@@ -23,13 +23,16 @@ their order. The evaluator reads the talon's cards sorted and nothing else of it
 - **Younger's reply**, inside elder's evaluation, is the one that looks best to younger by the
   declarations (their exact expectation over his draws) plus the strength of the cards he keeps
   for the play (`_YoungerChoices.reply`): solving the play for every reply to every draw of elder would
-  cost far too much.
+  cost far too much. This model is kinder to elder than the table's expert younger, so the figure
+  the hint shows elder comes from `value_against_expert`: the model corrected on a few draws by
+  the expert's own reply (docs/exchange-values.md).
 
 How it is fast
 --------------
 The choices are pruned to a short list: the best by the declarations (the advisor's ranking for
 elder, the same measure over younger's draws for younger) and the best by the declarations plus
-the strength of the kept cards for the play (aces and kings, long suits). The declarations of
+the strength of the kept cards for the play (aces and kings, long suits); for younger, of all
+her choices and of each number of cards. The declarations of
 each listed choice are averaged exactly over every draw; the play is solved for a fixed sample of
 talon orders, the same orders for every choice (so the comparison between choices does not
 depend on luck in the sample), and one `Solver` keeps its tables across all of them. For elder
@@ -68,7 +71,7 @@ from piquet_widgets.engine.records import Position
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import N_, _, format_decimal
 
-__all__ = ["Evaluation", "Progress", "Settings", "deal_outcome", "evaluate_exchange", "part_of", "SearchInterrupted"]
+__all__ = ["Evaluation", "Progress", "Settings", "deal_outcome", "evaluate_exchange", "part_of", "SearchInterrupted", "value_against_expert"]
 
 #: Called with (draws solved, draws planned) as the evaluation goes.
 Progress = Callable[[int, int], None]
@@ -86,7 +89,9 @@ class Settings:
     declarations, `by_strength` best by the declarations plus the strength kept for the play) and
     how many talon orders (elder) or draws (younger) each listed choice is solved for. Elder's
     `finalists` best are then valued again on `final_samples` orders (a cheap first round, a
-    closer look at the best). `exhaustive` solves every draw instead (the benchmark's reference)."""
+    closer look at the best). `exhaustive` solves every draw instead (the benchmark's reference).
+    `per_size` adds to the short list the best of each number of cards (by the declarations, by
+    the declarations plus the strength), so that no number is crowded out by another's."""
 
     by_declarations: int = 4
     by_strength: int = 4
@@ -94,11 +99,14 @@ class Settings:
     exhaustive: bool = False
     finalists: int = 0
     final_samples: int = 0
+    per_size: tuple[int, int] = (0, 0)
 
 
 #: Tuned on seeds 1000-1019 against the benchmark's reference (`benchmarks/bench_evaluator.py`).
 ELDER_SETTINGS = Settings(by_declarations=8, by_strength=8, samples=4, finalists=4, final_samples=12)
-YOUNGER_SETTINGS = Settings(by_declarations=24, by_strength=48, samples=20)
+#: Younger's `per_size` from seeds 100-135 (`benchmarks/bench_exchange_truth.py`): without it a choice
+#: of six cards that gives up declarations for the play was crowded out by the five-card choices.
+YOUNGER_SETTINGS = Settings(by_declarations=24, by_strength=48, samples=20, per_size=(4, 8))
 
 
 @dataclass(frozen=True)
@@ -117,13 +125,22 @@ class Evaluation:
     play: float
     orders: int
     hand: int
+    against_expert: bool = False
 
     def explanation(self) -> str:
-        """What the choice throws and keeps, and what the whole deal is expected to bring, in words."""
-        value = _(
-            "Expected over the whole deal, averaged over the orders of the talon that cannot be seen: {value} "
-            "({declarations} from the declarations, {play} from the play)."
-        ).format(
+        """What the choice throws and keeps, and what the whole deal is expected to bring, in words
+        (saying so when younger's reply is the expert computer's, `value_against_expert`)."""
+        if self.against_expert:
+            words = _(
+                "Expected over the whole deal if younger replies as the expert computer does, averaged over the "
+                "orders of the talon that cannot be seen: {value} ({declarations} from the declarations, {play} from the play)."
+            )
+        else:
+            words = _(
+                "Expected over the whole deal, averaged over the orders of the talon that cannot be seen: {value} "
+                "({declarations} from the declarations, {play} from the play)."
+            )
+        value = words.format(
             value=format_decimal(self.expected, SIGNED), declarations=format_decimal(self.declarations, SIGNED),
             play=format_decimal(self.play, SIGNED),
         )
@@ -158,6 +175,31 @@ def evaluate_exchange(
     if deal.to_move is ELDER:
         return work.elder(settings or ELDER_SETTINGS)
     return work.younger(settings or YOUNGER_SETTINGS)
+
+
+#: How many of elder's draws `value_against_expert` asks the expert younger about.
+EXPERT_DRAWS = 4
+
+
+def value_against_expert(
+    deal: Deal, discards: tuple[Card, ...], solver: Solver | None = None, *, draws: int = EXPERT_DRAWS, progress: Progress | None = None,
+) -> Evaluation:
+    """Elder's choice `discards` valued by the whole deal with younger replying as the table's
+    expert younger does (`evaluate_exchange` for her seat, as `players.ExpertPlayer` chooses):
+    the figure the hint shows.
+
+    Asking the expert about every draw of elder takes seconds, so the value is exact over every
+    draw of elder with the evaluator's quick model of her reply, plus the difference her real
+    reply makes, averaged over `draws` of elder's draws (sampled, seeded by what elder sees):
+    unbiased, where the model alone values elder's choice several points too high on average (its
+    reply is worse for her). `benchmarks/bench_exchange_truth.py` measures both against every draw.
+    Raises PiquetError unless elder is to exchange.
+    """
+    if deal.phase is not Phase.EXCHANGE or deal.to_move is not ELDER:
+        raise PiquetError(N_("The exchange is over."))
+    work = _Work(deal, solver or Solver(), [], progress)
+    work.check_stop()
+    return work.against_expert(tuple(discards), draws)
 
 
 class _YoungerChoices:
@@ -216,14 +258,26 @@ def _play_strength(hand: int) -> float:
 
 def _short_list(masks: list[int], declarations: list[float], hand: int, settings: Settings, include: list[int]) -> list[int]:
     """Indexes of the choices to evaluate: the best by the declarations (the player's own view),
-    then the best by the declarations plus the strength kept for the play, then those of `include`
-    (masks), without repeats."""
+    then the best by the declarations plus the strength kept for the play, the same of each number
+    of cards with `settings.per_size` (so that none is crowded out by another's better
+    declarations), then those of `include` (masks), without repeats."""
     strength = [_play_strength(hand & ~mask) for mask in masks]
-    everyone = range(len(masks))
-    by_declarations = sorted(everyone, key=lambda index: -declarations[index])[: settings.by_declarations]
-    by_strength = sorted(everyone, key=lambda index: -(declarations[index] + STRENGTH_WEIGHT * strength[index]))[: settings.by_strength]
+
+    def best(group: list[int], by_declarations: int, by_strength: int) -> list[int]:
+        return [
+            *sorted(group, key=lambda index: -declarations[index])[:by_declarations],
+            *sorted(group, key=lambda index: -(declarations[index] + STRENGTH_WEIGHT * strength[index]))[:by_strength],
+        ]
+
+    listed = best(list(range(len(masks))), settings.by_declarations, settings.by_strength)
+    if any(settings.per_size):
+        sizes: dict[int, list[int]] = {}
+        for index, mask in enumerate(masks):
+            sizes.setdefault(mask.bit_count(), []).append(index)
+        for group in sizes.values():
+            listed += best(group, *settings.per_size)
     included = [index for index, mask in enumerate(masks) if mask in include]
-    return list(dict.fromkeys([*by_declarations, *by_strength, *included]))
+    return list(dict.fromkeys([*listed, *included]))
 
 
 class _Work:
@@ -275,16 +329,48 @@ class _Work:
             declarations = [0.0]  # the settlement counts the whole deal, in the play's term
         play = 0.0
         for drawn, rest, weight in plan:
-            final = keep | mask_of(drawn)
-            reply, _ = self._reply(keep, drawn)
-            taken = rest(reply.bit_count())
-            if self.standing is None:
-                play += weight * sum(self._play(final, deal.hands[YOUNGER] & ~reply | mask_of(cards)) for cards in taken) / len(taken)
-            else:
-                play += weight * sum(self._settled((*drawn, *cards), item.discards, cards_of(reply)) for cards in taken) / len(taken)
+            play += weight * self._modelled_play(item.discards, drawn, rest)
             self._step()
         declared = sum(declarations) / len(declarations)
         return Evaluation(ELDER, item.discards, declared + play, declared, play, len(plan), hand)
+
+    def _modelled_play(self, discards: tuple[Card, ...], drawn: tuple[Card, ...], rest: Callable[[int], list]) -> float:
+        """The play after elder's `discards` and draw, younger's reply the model's, averaged over
+        her draws `rest(j)` (j cards): points, or the settlement given a standing."""
+        deal = self.deal
+        keep = deal.hands[ELDER] & ~mask_of(discards)
+        final = keep | mask_of(drawn)
+        reply, _ = self._reply(keep, drawn)
+        taken = rest(reply.bit_count())
+        if self.standing is None:
+            return sum(self._play(final, deal.hands[YOUNGER] & ~reply | mask_of(cards)) for cards in taken) / len(taken)
+        return sum(self._settled((*drawn, *cards), discards, cards_of(reply)) for cards in taken) / len(taken)
+
+    def against_expert(self, discards: tuple[Card, ...], draws: int) -> Evaluation:
+        """`value_against_expert`: every draw of elder with the model's reply, corrected on `draws` of them."""
+        deal = self.deal
+        talon = tuple(sorted(deal.talon))
+        keep = deal.hands[ELDER] & ~mask_of(discards)
+        self.choices = _kept(self.solver, ("replies", deal), lambda: _YoungerChoices(deal.hands[YOUNGER], talon, self.blanche, self.rules.younger_min_exchange))
+        plan = self._elder_plan(len(discards), talon, [], True)
+        every = [drawn for drawn, _, _ in plan]
+        sampled = random.Random(_seed(deal.hands, mask_of(talon)) ^ keep).sample(range(len(every)), min(draws, len(every)))
+        self.total = len(plan) + len(sampled)
+        model = []
+        for drawn, rest, _ in plan:
+            model.append((self._reply(keep, drawn)[1], self._modelled_play(discards, drawn, rest)))
+            self._step()
+        declared = sum(value for value, _ in model) / len(model)
+        play = sum(value for _, value in model) / len(model)
+        for index in sampled:
+            drawn = every[index]
+            left = tuple(card for card in talon if card not in drawn)  # in any order: she sees only which
+            after = Deal.new(deal.dealt(ELDER), deal.dealt(YOUNGER), (*drawn, *left), self.rules).apply(Exchange(discards))
+            hers = evaluate_exchange(after, solver=self.solver)[0]  # her value: exact over her draws (or sampled)
+            declared += (-hers.declarations - model[index][0]) / len(sampled)
+            play += (-hers.play - model[index][1]) / len(sampled)
+            self._step()
+        return Evaluation(ELDER, discards, declared + play, declared, play, len(plan), deal.hands[ELDER], against_expert=True)
 
     def _elder_plan(self, size: int, talon: tuple[Card, ...], orders: list[tuple[Card, ...]], exhaustive: bool) -> list:
         """The (elder's draw, younger's draws for a reply of j cards, weight) to solve: each of the

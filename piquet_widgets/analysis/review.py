@@ -133,13 +133,18 @@ class Hint:
 
 def hint(deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None, progress: Progress | None = None) -> Hint:
     """The best card (the solver) or the best discards (the whole-deal evaluator, which reports
-    `progress(done, total)` as it goes: about a second for elder) for the player to move."""
+    `progress(done, total)` as it goes: about a second for elder) for the player to move. Elder's
+    figure is valued with younger replying as the expert computer does (`value_against_expert`)."""
     if deal.phase is Phase.EXCHANGE:
-        from piquet_widgets.analysis.evaluator import evaluate_exchange
+        from piquet_widgets.analysis.evaluator import evaluate_exchange, part_of, value_against_expert
 
         solver = solver or Solver()
         with stopping(solver, should_stop):
-            best = evaluate_exchange(deal, solver=solver, progress=progress)[0]
+            if deal.to_move is ELDER:
+                best = evaluate_exchange(deal, solver=solver, progress=part_of(progress, 0, 2))[0]
+                best = value_against_expert(deal, best.discards, solver, progress=part_of(progress, 1, 2))
+            else:
+                best = evaluate_exchange(deal, solver=solver, progress=progress)[0]
         text = _("Hint: {advice}").format(advice=best.explanation())
         return Hint(deal.to_move, deal.phase, best.discards, text, best.expected)
     if deal.phase is not Phase.PLAY:
