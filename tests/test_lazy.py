@@ -116,3 +116,24 @@ def test_parts_built_after_a_change_of_language_speak_it_and_follow_the_next() -
     change_language("es")  # and re-rendered in Spanish
     spanish = words(page)
     assert spanish[0] not in english + french and spanish[1] not in english + french
+
+
+def test_a_drill_the_evaluator_deals_is_dealt_only_when_it_comes_near_the_screen() -> None:
+    """Lesson 9's drills of discards are dealt by the whole-deal evaluator (seconds of work where
+    no thread can start): each waits behind its own placeholder, not for the drills above it."""
+    from piquet_widgets.teach.drills import lesson_drills
+
+    view = LessonView(9, lazy=True)
+    kinds = lesson_drills(view.lesson.slug)
+    evaluated = [number for number, kind in enumerate(kinds, 1) if kind.evaluated]
+    assert evaluated and len(evaluated) < len(kinds)  # the lesson has both sorts
+    drills = view.drills()
+    placeholders = [box for box in drills.children if isinstance(box, LazyBox)]
+    assert len(placeholders) == len(evaluated)
+    assert [number for number in range(1, len(kinds) + 1) if find_all(drills, f"pw-drill-{number}")] == [
+        number for number in range(1, len(kinds) + 1) if number not in evaluated
+    ]
+    send(placeholders[0].children[0], {"type": "visible"})
+    first = find(drills, f"pw-drill-{evaluated[0]}")
+    first.analyst.runner.wait()  # dealt in its thread here
+    assert first.card_rows and not find_all(drills, f"pw-drill-{evaluated[1]}")

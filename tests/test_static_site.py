@@ -143,3 +143,26 @@ def test_build_static_without_its_tools_says_what_to_install(monkeypatch: pytest
     err = capsys.readouterr().err
     assert "piquet-widgets[static]" in err and "Traceback" not in err
     assert not (tmp_path / "site").exists()
+
+
+def test_a_voici_build_that_makes_no_page_is_an_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Voici's add-on only warns when it fails (its templates not found): the build then says so,
+    rather than leave a site whose address answers 'not found'."""
+    from piquet_widgets.app import static_site
+
+    dest = tmp_path / "site"
+
+    def unpack(_tarball: Path, folder: Path) -> None:
+        folder.mkdir(parents=True)
+        (folder / "pyodide-lock.json").write_text('{"packages": {}}')
+
+    monkeypatch.setattr(static_site, "require_tools", lambda: None)
+    monkeypatch.setattr(static_site, "download", lambda _url, _folder: tmp_path / "pyodide.tgz")
+    monkeypatch.setattr(static_site, "unpack_pyodide", unpack)
+    monkeypatch.setattr(static_site, "gather_wheels", lambda _lock, _folder, _downloads: ({}, {}))
+    monkeypatch.setattr(static_site.pyodide_lock, "adjusted", lambda lock, _wheels, _added: lock)
+    monkeypatch.setattr(static_site, "write_lite_dir", lambda _lite: None)
+    monkeypatch.setattr(static_site, "run", lambda _command, cwd=None: (dest / "build").mkdir(parents=True))  # a site with no page
+    with pytest.raises(RuntimeError, match="made no page voici/render/app.html"):
+        static_site.build_site(dest, log=lambda _text: None)
+    assert not (dest / "index.html").exists()

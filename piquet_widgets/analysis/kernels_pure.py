@@ -15,6 +15,7 @@ best reply found with sums that stop as soon as they cannot beat the best so far
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from itertools import combinations
 from math import factorial
 
@@ -183,6 +184,17 @@ def undominated(rows: list[list[int]], bonus: list[float] | None = None) -> list
     return sorted(kept)
 
 
+@lru_cache(maxsize=9)  # the sizes of one deal's exchange (0 to 8 cards)
+def hand_codes(younger: int, pool: tuple[Card, ...], size: int) -> tuple[list[int], list[int], list[list[int]]]:
+    """Younger's choices of `size` discards (masks), her draws of `size` cards from `pool`
+    (masks), and her hand's code for each choice (a row) in each draw (a column): made once for
+    the advisor's ranking and the evaluator's replies alike (the most of their making). Not to
+    be changed by the caller."""
+    discards = [mask for mask, count in subsets(cards_of(younger)) if count == size]
+    draws = [mask for mask, count in subsets(pool) if count == size]
+    return discards, draws, [[code(younger & ~discard | draw) for draw in draws] for discard in discards]
+
+
 class YoungerReplies:
     """The advisor's `YoungerReplies` in pure Python: younger's legal choices of discards, each
     with her hand's code in every draw from a pool of talon cards; `pruned` keeps, of each number
@@ -197,12 +209,9 @@ class YoungerReplies:
         self.blanche = blanche
         self.bonus: dict[int, float] = {}  # of each choice kept (a discard mask), given a `bonus`
         pool = tuple(pool)
-        discard_subsets, draw_subsets = subsets(cards_of(younger)), subsets(pool)
         self.sizes: list[tuple[int, list[int], list[int], list[list[int]]]] = []
         for size in range(smallest, len(pool) + 1):
-            discards = [mask for mask, count in discard_subsets if count == size]
-            draws = [mask for mask, count in draw_subsets if count == size]
-            rows = [[code(younger & ~discard | draw) for draw in draws] for discard in discards]
+            discards, draws, rows = hand_codes(younger, pool, size)
             worth = None if bonus is None else [bonus(younger & ~discard) for discard in discards]
             if pruned or worth is not None:
                 kept = undominated(rows, worth)

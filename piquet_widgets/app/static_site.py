@@ -69,9 +69,12 @@ def build_site(dest: Path | str, log: Callable[[str], None] = print) -> Path:
         if dest.exists():
             shutil.rmtree(dest)
         run([sys.executable, "-c", "from voici_core.app import main; main()", "build", "--no-sourcemaps", f"--output-dir={dest}"], cwd=lite)
+    page = dest / "voici" / "render" / f"{PAGE}.html"
+    if not page.exists():  # Voici's add-on only warns when it fails (its templates not found, say)
+        raise RuntimeError(f"voici build made no page {page.relative_to(dest)}: is Voilà's template on the Jupyter path (jupyter --paths)?")
     strip_foreign_links(dest)
     (dest / "index.html").write_text(REDIRECT.format(page=f"voici/render/{PAGE}.html"))
-    return dest / "voici" / "render" / f"{PAGE}.html"
+    return page
 
 
 def require_tools() -> None:

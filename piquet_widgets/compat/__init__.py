@@ -14,6 +14,10 @@ behaviour, said once in the log (`verified`), and `piquet-widgets serve` refuses
 - `activity`: Jupyter Server's watch of a kernel's activity, reading each message's header only
   (a fifth of the server's time with a class clicking). Outside Jupyter Server's verified
   versions, Jupyter Server's own watch.
+- `pyodide_comm`: jupyterlite-pyodide-kernel's `Comm.publish_msg`, so that a widget trait set
+  back to None reaches the static site's page as null (Pyodide's `toJs` makes it `undefined`,
+  and a panel shown again stayed hidden). Outside its verified version, or outside Pyodide,
+  left alone.
 - `serve`'s own server (`app/voila_app.py`, `app/kernels.py`, `app/page_messages.py`) subclasses
   Voilà's page, static-file and kernel-websocket handlers and its kernel pool, and reads Jupyter
   Server's websocket framing: verified against the same versions, and `serve` refuses others.

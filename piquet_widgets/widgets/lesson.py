@@ -45,6 +45,7 @@ from piquet_widgets.widgets.language import LanguageSelector, Texts
 from piquet_widgets.widgets.quiz import Quiz
 
 if TYPE_CHECKING:
+    from piquet_widgets.teach.drills.kind import DrillKind
     from piquet_widgets.widgets.drill import DrillView
 
 # The lessons' look, in a notebook as in the app (it travels with each lesson's introduction).
@@ -67,6 +68,7 @@ STYLE = """<style>
 _PLACEHOLDER_HEIGHTS = {Walkthrough: "72em", Practice: "50em", Odds: "22em"}
 _EXERCISES_HEIGHT = "calc({count} * 9em)"
 _DRILLS_HEIGHT = "75em"
+_DRILL_HEIGHT = "25em"  # one drill dealt by the evaluator
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"\*(.+?)\*")
 
@@ -402,18 +404,23 @@ class LessonView:
         lesson = self.lesson.slug
         views: list[widgets.Widget] = [self.texts.html(lambda: "<h3>{}</h3>".format(escape(_("Drills"))), "pw-lesson-text")] if heading else []
         for number, kind in enumerate(lesson_drills(lesson), 1):
-            key = self.drill_key(number)
-            view = DrillView(
-                kind,
-                solved_before=progress is not None and progress.is_solved(lesson, key),
-                on_solved=lambda key=key: self._mark(progress, key),
-                texts=self.texts,
-                level=progress.level(lesson, key) if progress is not None else 1,
-                on_level=lambda level, key=key: self._keep_level(progress, key, level),
-            )
-            view.add_class(f"pw-drill-{number}")
-            self._marks.append((key, view))
-            views.append(view)
+            def build(number: int = number, kind: DrillKind = kind) -> DrillView:
+                key = self.drill_key(number)
+                view = DrillView(
+                    kind,
+                    solved_before=progress is not None and progress.is_solved(lesson, key),
+                    on_solved=lambda key=key: self._mark(progress, key),
+                    texts=self.texts,
+                    level=progress.level(lesson, key) if progress is not None else 1,
+                    on_level=lambda level, key=key: self._keep_level(progress, key, level),
+                )
+                view.add_class(f"pw-drill-{number}")
+                self._marks.append((key, view))
+                return view
+
+            # a drill the whole-deal evaluator deals (seconds of work without threads) is dealt
+            # when it comes near the screen, not with the drills above it
+            views.append(self._lazily(build, _DRILL_HEIGHT) if kind.evaluated else build())
         box = widgets.VBox(views)
         box.add_class("pw-lesson-drills")
         return self.texts.keep(box)

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from support import only_this_machine, static_site_served
 
-from piquet_widgets.engine import ELDER, Exchange, deal_from_code, deal_from_record, parse_cards
+from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, deal_code, deal_from_code, deal_from_record, parse_cards
 from piquet_widgets.teach.lesson_deals import CAVENDISH
 from piquet_widgets.teach.lessons import lesson
 
@@ -82,6 +82,14 @@ def test_a_walkthrough_stepped_to_the_end_gives_the_oracle_scores(visitor) -> No
     deal = deal_from_record(CAVENDISH)
     expect(walk.locator(".pw-score-elder")).to_have_text(str(deal.scores[0]))
     expect(walk.locator(".pw-score-younger")).to_have_text(str(deal.scores[1]))
+    # The last step's panel, shown again after being hidden (a trait set back to None, which
+    # must reach the page as null): "Practise this deal" puts the deal on the practice table.
+    expect(walk.locator(".pw-summary")).to_be_visible()
+    expect(walk.locator(".pw-next-step")).to_be_visible()
+    walk.locator(".pw-practise-deal").click()
+    table = page.locator(".pw-section-practice .pw-practice")
+    expect(table.locator(".pw-code input")).to_have_value(deal_code(deal))
+    expect(table.locator(".pw-hand-elder .pw-card")).to_have_count(12)
 
 
 def test_a_practice_deal_s_exchange_is_played_with_the_hint(visitor) -> None:
@@ -113,6 +121,36 @@ def test_a_practice_deal_s_exchange_is_played_with_the_hint(visitor) -> None:
     for card in after.hand(ELDER):  # the three drawn from the talon among them
         expect(table.locator(f'.pw-hand-elder .pw-card[data-card="{card.code}"]')).to_have_count(1)
     expect(table.locator(".pw-hand-elder .pw-card")).to_have_count(12)
+
+
+def test_a_closed_practice_deal_begins_seat_exchange_and_the_dialogue_s_first_words(visitor) -> None:
+    """The closed table in the page (its link, `?mode=closed`): the learner is elder and sees only
+    his own cards; he discards, the computer (younger, from what it sees, in the page's Python
+    with no numpy and no threads) exchanges, and the declarations begin with the learner's words."""
+    page, url = visitor[0], visitor[1]
+    page.goto(f"{url}/?mode=closed&seed=8")
+    table = page.locator(".pw-section-practice .pw-practice")
+    expect(table.locator("h2")).to_have_text("Practice table: closed piquet", timeout=FIRST_WIDGET)
+    deal = Deal.from_seed(8)
+    hand = table.locator(".pw-hand-elder .pw-card")
+    expect(hand).to_have_count(12)
+    assert sorted(hand.evaluate_all("cards => cards.map(card => card.dataset.card)")) == sorted(card.code for card in deal.hand(ELDER))
+    expect(table.locator('.pw-hand-younger .pw-card[data-face="down"]')).to_have_count(12)
+    shown = table.evaluate("element => element.outerHTML")
+    assert all(f'data-card="{card.code}"' not in shown for card in (*deal.hand(YOUNGER), *deal.talon))
+    # Elder discards his lowest card: the talon's first card comes in, face up in his hand.
+    lowest = min(deal.hand(ELDER), key=lambda card: (card.rank, card.suit))
+    table.locator(f'.pw-hand-elder .pw-card[data-card="{lowest.code}"]').click()
+    table.locator("button.pw-confirm").click()
+    expect(table.locator(f'.pw-hand-elder .pw-card[data-card="{lowest.code}"]')).to_have_count(0)
+    expect(table.locator(f'.pw-hand-elder .pw-card[data-card="{deal.talon[0].code}"]')).to_have_count(1)
+    # The computer has exchanged (its hand still hidden): the learner's turn to speak first.
+    words = table.locator(".pw-speech button").first
+    expect(words).to_be_visible(timeout=HINT_TIMEOUT)
+    expect(table.locator('.pw-hand-younger .pw-card[data-face="down"]')).to_have_count(12)
+    said = words.inner_text()
+    words.click()
+    expect(table.locator(".pw-dialogue-panel")).to_contain_text(said)
 
 
 def test_progress_is_kept_in_the_browser_and_a_link_opens_its_lesson_in_its_language(visitor, reveal: Callable[..., Locator]) -> None:
