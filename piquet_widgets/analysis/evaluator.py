@@ -29,10 +29,9 @@ their order. The evaluator reads the talon's cards sorted and nothing else of it
 
 How it is fast
 --------------
-The choices are pruned to a short list: the best by the declarations (the advisor's ranking for
-elder, the same measure over younger's draws for younger) and the best by the declarations plus
-the strength of the kept cards for the play (aces and kings, long suits); for younger, of all
-her choices and of each number of cards. The declarations of
+Elder's choices are pruned to a short list: the best by the declarations (the advisor's ranking)
+and the best by the declarations plus the strength of the kept cards for the play (aces and
+kings, long suits); younger's are all valued (`Settings.every`). The declarations of
 each listed choice are averaged exactly over every draw; the play is solved for a fixed sample of
 talon orders, the same orders for every choice (so the comparison between choices does not
 depend on luck in the sample), and one `Solver` keeps its tables across all of them. For elder
@@ -90,8 +89,7 @@ class Settings:
     how many talon orders (elder) or draws (younger) each listed choice is solved for. Elder's
     `finalists` best are then valued again on `final_samples` orders (a cheap first round, a
     closer look at the best). `exhaustive` solves every draw instead (the benchmark's reference).
-    `per_size` adds to the short list the best of each number of cards (by the declarations, by
-    the declarations plus the strength), so that no number is crowded out by another's."""
+    `every` lists every legal choice: no short list at all."""
 
     by_declarations: int = 4
     by_strength: int = 4
@@ -99,14 +97,15 @@ class Settings:
     exhaustive: bool = False
     finalists: int = 0
     final_samples: int = 0
-    per_size: tuple[int, int] = (0, 0)
+    every: bool = False
 
 
 #: Tuned on seeds 1000-1019 against the benchmark's reference (`benchmarks/bench_evaluator.py`).
 ELDER_SETTINGS = Settings(by_declarations=8, by_strength=8, samples=4, finalists=4, final_samples=12)
-#: Younger's `per_size` from seeds 100-135 (`benchmarks/bench_exchange_truth.py`): without it a choice
-#: of six cards that gives up declarations for the play was crowded out by the five-card choices.
-YOUNGER_SETTINGS = Settings(by_declarations=24, by_strength=48, samples=20, per_size=(4, 8))
+#: Younger values every legal discard (at most 793, sharing most of their solves: about twice the
+#: time of a short list of 72), so the best is never pruned away: every short list tried
+#: (`benchmarks/bench_exchange_truth.py`) missed it on some deals.
+YOUNGER_SETTINGS = Settings(samples=20, every=True)
 
 
 @dataclass(frozen=True)
@@ -257,25 +256,16 @@ def _play_strength(hand: int) -> float:
 
 
 def _short_list(masks: list[int], declarations: list[float], hand: int, settings: Settings, include: list[int]) -> list[int]:
-    """Indexes of the choices to evaluate: the best by the declarations (the player's own view),
-    then the best by the declarations plus the strength kept for the play, the same of each number
-    of cards with `settings.per_size` (so that none is crowded out by another's better
-    declarations), then those of `include` (masks), without repeats."""
+    """Indexes of the choices to evaluate: all of them with `settings.every`; otherwise the best by
+    the declarations (the player's own view), then the best by the declarations plus the strength
+    kept for the play, then those of `include` (masks), without repeats."""
+    if settings.every:
+        return list(range(len(masks)))
     strength = [_play_strength(hand & ~mask) for mask in masks]
-
-    def best(group: list[int], by_declarations: int, by_strength: int) -> list[int]:
-        return [
-            *sorted(group, key=lambda index: -declarations[index])[:by_declarations],
-            *sorted(group, key=lambda index: -(declarations[index] + STRENGTH_WEIGHT * strength[index]))[:by_strength],
-        ]
-
-    listed = best(list(range(len(masks))), settings.by_declarations, settings.by_strength)
-    if any(settings.per_size):
-        sizes: dict[int, list[int]] = {}
-        for index, mask in enumerate(masks):
-            sizes.setdefault(mask.bit_count(), []).append(index)
-        for group in sizes.values():
-            listed += best(group, *settings.per_size)
+    listed = [
+        *sorted(range(len(masks)), key=lambda index: -declarations[index])[: settings.by_declarations],
+        *sorted(range(len(masks)), key=lambda index: -(declarations[index] + STRENGTH_WEIGHT * strength[index]))[: settings.by_strength],
+    ]
     included = [index for index, mask in enumerate(masks) if mask in include]
     return list(dict.fromkeys([*listed, *included]))
 
