@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The package against the lowest versions its bounds allow: a new virtual environment with every
 # dependency of the package and of its `app` extra pinned to its lower bound (pyproject.toml's
-# `>=`, as pip's --constraint), then a quick subset of the tests — the reaches into other
-# libraries (tests/test_compat.py, test_batch.py), the server, the page, and the app's front end in
-# Chromium. Anything after the script's name replaces that subset (pytest's arguments).
-# On the project's 2-core machine it takes some ten minutes, most of it pip resolving and
-# installing, too long for CI's every run: run it when a bound or a reach into a library changes.
+# `>=`, as pip's --constraint), then the tests marked `compat` (pytest -m compat): the reaches into
+# other libraries (piquet_widgets/compat/: message batching, the activity watch), the served page
+# and its front end, anywidget's lifted deadline and a practice deal played by clicks in Chromium.
+# The marker chooses the tests; the files searched are those that use it. Anything after the
+# script's name replaces that selection (pytest's arguments). CI runs it after the whole suite
+# (.ci/run); most of its time is pip installing the second environment.
 #
 #     bash scripts/lowest-versions.sh
 #     bash scripts/lowest-versions.sh tests/browser/test_app_browser.py
@@ -35,7 +36,9 @@ python -m pip install -q --disable-pip-version-check --constraint "$work/lowest.
     pytest pytest-xdist hypothesis nbformat nbclient playwright psutil
 python -m pip list --format=freeze | grep -iE '^(voila|jupyter[_-]server|ipywidgets|anywidget|jsonschema|ipykernel|jupyterlab)=='
 if [ "$#" -eq 0 ]; then
-    set -- tests/test_compat.py tests/test_batch.py tests/test_server.py tests/test_app_page.py tests/test_kernel_activity.py \
-        tests/browser/test_front_end_browser.py
+    # only the files that use the marker: the others may import what this environment lacks (the dev extra)
+    mapfile -t files < <(grep -rlE --include='test_*.py' 'pytest\.mark\.compat\b' tests | sort)
+    [ "${#files[@]}" -gt 0 ] || { echo "lowest-versions: no test is marked compat" >&2; exit 1; }
+    set -- -m compat "${files[@]}"
 fi
 python -m pytest -q -p no:cacheprovider "$@"

@@ -9,6 +9,8 @@ from comm.base_comm import BaseComm
 
 from piquet_widgets.compat.batch import one_message_each
 
+pytestmark = pytest.mark.compat
+
 
 class RecordingComm(BaseComm):
     """A comm that keeps what it would publish, in one list for every comm."""

@@ -19,6 +19,8 @@ from piquet_widgets.app import server
 from piquet_widgets.compat.activity import HeaderActivityWatch, header_activity_watch
 from piquet_widgets.compat.batch import one_message_each
 
+pytestmark = pytest.mark.compat
+
 
 @pytest.fixture
 def unverified(monkeypatch: pytest.MonkeyPatch):

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jupyter_client.session import Session
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 from piquet_widgets.app.kernels import ClassKernelManager
+
+pytestmark = pytest.mark.compat
 
 KEY = b"the-kernels-key"
 LONG_AGO = datetime(2000, 1, 1, tzinfo=timezone.utc)

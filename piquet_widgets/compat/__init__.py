@@ -21,9 +21,11 @@ behaviour, said once in the log (`verified`), and `piquet-widgets serve` refuses
 - `serve`'s own server (`app/voila_app.py`, `app/kernels.py`, `app/page_messages.py`) subclasses
   Voilà's page, static-file and kernel-websocket handlers and its kernel pool, and reads Jupyter
   Server's websocket framing: verified against the same versions, and `serve` refuses others.
-- The app's front end (`js/`) is built on anywidget 0.11 (and lifts anywidget's 2 s deadline for a
-  model's module, `js/src/anywidget.js`) and on ipywidgets 8's widget protocol; it checks the model
-  versions each widget names and says so on the page when they differ.
+- The app's front end (`js/`) is built on anywidget 0.11 and on ipywidgets 8's widget protocol; it
+  checks the model versions each widget names and says so on the page when they differ. Its one
+  reach into anywidget, `js/src/anywidget.js`, lifts anywidget's 2 s deadline for a model's module
+  (anywidget 0.11.0 has no setting or hook for it; its newest sources neither): verified against
+  0.11.0, and with another anywidget the page keeps anywidget's own deadline.
 """
 
 from __future__ import annotations

@@ -127,6 +127,7 @@ def practice_game(seed: int) -> tuple[Deal, list[str]]:
     return deal, played
 
 
+@pytest.mark.compat
 def test_practice_deal_played_to_the_end_by_clicks(open_page: Callable[..., Page], app_url: str, artifacts: Path) -> None:
     seed = 31
     expected, played = practice_game(seed)

@@ -28,6 +28,7 @@ def fetched(page: Page) -> list[str]:
     return page.evaluate("performance.getEntriesByType('resource').map(entry => entry.name)")
 
 
+@pytest.mark.compat
 def test_a_served_page_fetches_only_the_apps_front_end(open_page: Callable[..., Page], served_app) -> None:
     page = open_page(served_app.url, width=1280, height=900)
     expect(page.locator(".pw-section-lessons")).to_be_visible()
@@ -103,6 +104,7 @@ def test_a_page_whose_kernel_dies_says_to_reload_it(open_page: Callable[..., Pag
     expect(lost).to_have_text("La page a perdu sa connexion au serveur : rechargez la page pour continuer.")
 
 
+@pytest.mark.compat
 def test_on_a_slow_computer_the_pages_own_widgets_lose_no_message(open_page: Callable[..., Page], served_app) -> None:
     # anywidget gives a model's module 2 s to load, then drops every message the kernel sends
     # that model. On a slow computer (or a busy one, a class arriving at once) the page's own
@@ -140,6 +142,7 @@ display(with_widget_state(shown) if {with_words} else shown, raw={with_words})
 """
 
 
+@pytest.mark.compat
 @pytest.mark.parametrize(("language", "with_words", "said"), [
     ("en", False, "This page cannot draw its widgets: they need anywidget ~0.9.*, and the page was built for another version."),
     ("fr", True, "Cette page ne peut pas afficher ses widgets : ils demandent anywidget ~0.9.*"),
