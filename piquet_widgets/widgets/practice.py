@@ -425,6 +425,7 @@ class PracticeTable(TableMenus, TableAnalysis, PartieFiles, widgets.VBox):
             if not closed:
                 self.mistake_flag.follow(self.timeline, learner)
             self._show_hint_text()
+            self._prepare_hint()
             if self.store is not None:
                 self._keep_in_browser()
             if self.values_button.value and deal.phase is Phase.PLAY and self.to_move_is_learner:
