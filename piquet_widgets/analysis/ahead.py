@@ -3,7 +3,8 @@ the position it is about, so that the click that asks for it answers at once.
 
 The practice table starts the exchange hint (about a second of the whole-deal evaluator, or of
 the closed help's sampling) as soon as the learner's exchange is on the table; the Hint button
-then takes the result, or waits for the work already going on instead of starting it again. The
+then takes the result, or waits for the work already going on instead of starting it again (in
+a kernel its event loop delivers it when it ends; in a script or a test the click waits). The
 work runs in its own `AnalysisRunner` (one solver of its own), so it never takes the place of
 the table's other analyses. Where no thread can start (Pyodide) nothing is started ahead: the
 work would hold the page, and is done when asked for, as before.
@@ -20,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -30,6 +32,15 @@ from piquet_widgets.analysis.solver import Solver
 __all__ = ["Ahead"]
 
 _NOTHING = object()
+
+
+def _loop_running() -> bool:
+    """An event loop runs in this thread (a kernel), which will deliver the result when it ends."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 class Ahead:
@@ -61,6 +72,8 @@ class Ahead:
             return True
         if self.runner.state == RUNNING:  # until its result is handed back to this thread
             self._waiting.append(done)
+            if not _loop_running():  # a script or a test: no event loop will hand it back later
+                self.runner.wait()
             return True
         return False  # stopped before it ended: the caller does the work
 
