@@ -222,7 +222,7 @@ def main() -> None:
         if p90 > TARGET_P90 or worst > TARGET_WORST:
             missed.append(key)
         label = LABELS.get(key) or "the drill {1!r}: {0}".format(*key.split("_", 1)).replace("check", "Check (a wrong answer, then the right one)").replace("another", "Another")
-        figures.append(figure(f"{key}_p50", f"{label}: median of {len(values)} clicks{note}", p50, "ms", None, values))
+        figures.append(figure(f"{key}_p50", f"{label}: median of {len(values)} clicks{note}", p50, "ms"))
         figures.append(figure(f"{key}_p90", f"{label}: 90th percentile", p90, "ms", f"< {TARGET_P90:.0f} ms"))
         figures.append(figure(f"{key}_max", f"{label}: the slowest click", worst, "ms", f"< {TARGET_WORST:.0f} ms"))
     all_clicks = [value for values in times.values() for value in values]
