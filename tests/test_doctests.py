@@ -22,8 +22,8 @@ WITH_EXAMPLES = {
     for name in (
         "i18n", "engine.cards", "engine.codes", "engine.combinations", "engine.deal", "engine.records", "engine.rules",
         "analysis.advisor", "analysis.evaluator", "analysis.kernels_pure", "analysis.observation", "analysis.odds", "analysis.players", "analysis.review", "analysis.mistakes",
-        "analysis.closed_help", "analysis.closed_review",
-        "teach.drills", "teach.glossary", "teach.lessons", "teach.meter", "teach.narration", "teach.session", "teach.steps",
+        "analysis.closed_help", "analysis.closed_review", "analysis.ahead",
+        "teach.drills", "teach.glossary", "teach.lessons", "teach.meter", "teach.narration", "teach.session", "teach.steps", "teach.count",
         "widgets.cards", "widgets.mistake_flag", "widgets.drill", "widgets.language", "widgets.lazy", "widgets.lesson", "widgets.odds", "widgets.practice", "widgets.quiz", "widgets.walkthrough",
         "app.lessons", "app.page", "app.params", "compat.batch",
     )

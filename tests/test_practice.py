@@ -372,10 +372,19 @@ def watch_the_evaluation(monkeypatch, before_each_draw=lambda: None) -> list[thr
     return threads
 
 
+def nothing_worked_out_ahead(monkeypatch) -> None:
+    """The exchange hint searched when it is asked for, as where no thread can start ahead
+    (analysis/ahead.py; tests/test_hint_ahead.py tests the work done ahead)."""
+    from piquet_widgets.analysis.ahead import Ahead
+
+    monkeypatch.setattr(Ahead, "prepare", lambda self, key, task: None)
+
+
 def test_the_exchange_s_hint_goes_on_in_the_runner_s_thread_and_tells_its_progress(monkeypatch):
     """The whole-deal evaluation behind the exchange's hint takes about a second: past the runner's
     budget it goes on in the runner's thread, the kernel's thread free, "Analysing… N %" shown."""
     threads = watch_the_evaluation(monkeypatch)
+    nothing_worked_out_ahead(monkeypatch)
     table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     runner = table.analyst.runner
     runner.budget = 0.0  # every search goes to the thread
@@ -401,6 +410,7 @@ def test_stop_interrupts_the_exchange_s_hint(monkeypatch):
             release.wait(10)
 
     threads = watch_the_evaluation(monkeypatch, hold)
+    nothing_worked_out_ahead(monkeypatch)
     table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     runner = table.analyst.runner
     runner.budget = 0.0

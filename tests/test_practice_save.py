@@ -64,7 +64,7 @@ def send(table, content) -> None:
 def test_no_box_of_the_page_takes_a_file_name():
     table = PracticeTable(declare_for_me=True, deal=SEED)
     texts = [w for w in walk(table) if isinstance(w, widgets.Text)]
-    assert [w._dom_classes for w in texts] == [("pw-code",)]  # the deal code, and nothing else
+    assert [w._dom_classes for w in texts] == [("pw-code",), ("pw-count-field",)]  # the deal code and the count said aloud, nothing else
     toolbar = find(table, "pw-role")
     row = next(w for w in walk(table) if toolbar in getattr(w, "children", ()))
     assert [w._dom_classes[0] for w in row.children] == ["pw-role", "pw-level", "pw-mode", "pw-new-deal", "pw-undo", "pw-redo", "pw-hint", "pw-more"]

@@ -71,22 +71,25 @@ class AnalysisRunner:
         self.cancel()
         self.solver = Solver()
 
-    def run(self, task: Callable[[Solver], Any], done: Callable[[Any], None]) -> None:
+    def run(self, task: Callable[[Solver], Any], done: Callable[[Any], None], at_once: bool = True) -> None:
+        """Run `task` as the class says; with `at_once` False it goes straight to its thread
+        (work started ahead, while the learner reads: the asking thread is never held)."""
         self.cancel()
         self._generation += 1
         self._shown = 0.0
         generation = self._generation
         started = time.monotonic()
-        self.solver.should_stop = lambda: time.monotonic() - started > self.budget
-        try:
-            result = task(self.solver)
-        except SearchInterrupted:
-            pass
-        else:
-            self.solver.should_stop = None
-            self._set_state(IDLE)
-            done(result)
-            return
+        if at_once:
+            self.solver.should_stop = lambda: time.monotonic() - started > self.budget
+            try:
+                result = task(self.solver)
+            except SearchInterrupted:
+                pass
+            else:
+                self.solver.should_stop = None
+                self._set_state(IDLE)
+                done(result)
+                return
         stop = self._stop = threading.Event()
         self.solver.should_stop = lambda: stop.is_set() or time.monotonic() - started > self.limit
         self._set_state(RUNNING)

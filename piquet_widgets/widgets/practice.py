@@ -38,6 +38,7 @@ from piquet_widgets.widgets.in_view import KeepInView
 from piquet_widgets.widgets.language import LanguageSelector, follow_language
 from piquet_widgets.widgets.mistake_flag import MistakeFlag
 from piquet_widgets.widgets.practice_analysis import TableAnalysis
+from piquet_widgets.widgets.practice_count import PracticeCount
 from piquet_widgets.widgets.practice_files import DEFAULT_SAVE_PATH, Message, PartieFiles
 from piquet_widgets.widgets.practice_menus import TableMenus
 from piquet_widgets.widgets.practice_panels import dialogue_panel, explained, explanation_panel, partie_panel
@@ -134,6 +135,7 @@ class PracticeTable(TableMenus, TableAnalysis, PartieFiles, widgets.VBox):
         self.announcer = Announcer()  # what the learner's move brought, and the score, said to a screen reader
         self.analyst = Analyst(self.announcer)
         self.mistake_flag = MistakeFlag()  # the learner's card flagged when it is a mistake
+        self.counting = PracticeCount(lambda: self.session, self.announcer)  # "Say your count" after each trick
         self.new_deal_button = widgets.Button().add_class("pw-new-deal")
         self.undo_button = widgets.Button().add_class("pw-undo")
         self.redo_button = widgets.Button().add_class("pw-redo")
@@ -185,13 +187,13 @@ class PracticeTable(TableMenus, TableAnalysis, PartieFiles, widgets.VBox):
             [self.role_select, self.level_select, self.mode_select, self.new_deal_button, self.undo_button, self.redo_button, self.hint_button, self.more_button]
         ).add_class("pw-toolbar")
         self.more_panel = widgets.Box(
-            [self.code_input, self.load_button, self.new_partie_button, self.talon_check, self.declare_check, self.study_check]
+            [self.code_input, self.load_button, self.new_partie_button, self.talon_check, self.declare_check, self.counting.toggle, self.study_check]
             + ([self.store] if self.store is not None else [])
         ).add_class("pw-toolbar").add_class("pw-more-panel")
         set_shown(self.more_panel, False)
         actions = widgets.Box([self.confirm_button, self.next_deal_button, self.values_button]).add_class("pw-toolbar")
         main = widgets.VBox(
-            [self.ask_box, self.message, self.analyst, self.felt, self.mistake_flag, self.speech, actions, self.hint_view, self.review_view, self.retry_box]
+            [self.ask_box, self.message, self.analyst, self.felt, self.mistake_flag, self.counting, self.speech, actions, self.hint_view, self.review_view, self.retry_box]
         ).add_class("pw-main")
         # the explanation beside the felt, in view after every card (under the felt on a phone)
         side = widgets.VBox([self.explanation, self.board, self.dialogue, self.summary, self.partie_view]).add_class("pw-side")
@@ -360,6 +362,7 @@ class PracticeTable(TableMenus, TableAnalysis, PartieFiles, widgets.VBox):
         self.show_me_button.tooltip = _("Ask to see the cards of the computer's scoring combinations (Law 55)")
         self.felt.relabel()
         self.mistake_flag.relabel()
+        self.counting.relabel()
         if self._hint is not None and self._hint_deal is self.deal:
             self._hint = None
             self._find_hint()  # its words again, in the new language (the solver already knows the answer)
@@ -427,6 +430,8 @@ class PracticeTable(TableMenus, TableAnalysis, PartieFiles, widgets.VBox):
             if not closed:
                 self.mistake_flag.follow(self.timeline, learner)
             self._show_hint_text()
+            self._prepare_hint()
+            self.counting.follow()
             if self.store is not None:
                 self._keep_in_browser()
             if self.values_button.value and deal.phase is Phase.PLAY and self.to_move_is_learner:

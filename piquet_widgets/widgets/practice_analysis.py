@@ -13,6 +13,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from piquet_widgets.analysis.ahead import Ahead
 from piquet_widgets.analysis.closed_help import ExpectedValues
 from piquet_widgets.analysis.closed_review import ClosedReview, closed_review
 from piquet_widgets.analysis.review import CardValues, Hint, Review, review_deal
@@ -37,6 +38,7 @@ class TableAnalysis:
         self._hint_deal: Deal | None = None
         self._retries_for: tuple[Review | None, str] | None = None  # the review and language the retry buttons are made for
         self._analysed: Deal | None = None  # the deal the analysis caches are about
+        self.hint_ahead = Ahead()  # the exchange hint, worked out while the learner reads
 
     @property
     def card_values(self) -> CardValues | None:
@@ -73,18 +75,32 @@ class TableAnalysis:
         self._find_hint()
 
     def _find_hint(self) -> None:
-        """The analysis behind the hint at its present stage (quick once found)."""
+        """The analysis behind the hint at its present stage (quick once found; at the exchange
+        started when the position appeared, see `_prepare_hint`)."""
         deal = self.deal
-        task = self.session.hint_request(progress=self.analyst.runner.progress)
 
         def done(found: object) -> None:
             if self.deal is deal:
                 self._hint, self._hint_deal = found, deal  # type: ignore[assignment]
                 self._render()
 
+        if self.hint_ahead.take(self._hint_key(), done):
+            return
+        task = self.session.hint_request(progress=self.analyst.runner.progress)
         # the exchange's whole-deal evaluation takes about a second: in the runner's thread,
         # its progress shown, like a hard position's first solve
         self.analyst.run(task, done)
+
+    def _prepare_hint(self) -> None:
+        """At the learner's exchange, start the hint's search (about a second) as soon as the
+        position is on the table, so that Hint answers at once (the play's hints take
+        milliseconds: they are searched when asked for)."""
+        if self.deal.phase is Phase.EXCHANGE and self.to_move_is_learner:
+            self.hint_ahead.prepare(self._hint_key(), self.session.hint_request())
+
+    def _hint_key(self) -> tuple:
+        """What the hint depends on: the position, and the help's mode and level."""
+        return (self.deal, self.session.mode, self.session.level)
 
     def _request_values(self) -> None:
         """The learner's legal cards marked with their cost, solved now or in the analyst's thread."""
@@ -189,6 +205,7 @@ class TableAnalysis:
         if self.timeline[0] is not self._analysed:
             self._analysed = self.timeline[0]
             self.analyst.new_deal()
+            self.hint_ahead.forget()
             self._values.clear()
             self._review = None
             self._hint = None

@@ -48,6 +48,15 @@ def make_count(rng: random.Random, level: int, whole: bool = False) -> Drill:
 
     start, end, first, last = shaped(rng, deal_one, lambda _found: True)
     seat = {1: ELDER, 2: YOUNGER}.get(level, rng.choice((ELDER, YOUNGER))) if whole else rng.choice((ELDER, YOUNGER))
+    return count_drill(start, end, seat, first, last, level)
+
+
+def count_drill(start: Deal, end: Deal, seat: Seat, first: int, last: int, level: int = 1) -> Drill:
+    """"What do you say after trick `last`?" for `seat` of the deal `end` (dealt as `start`), from
+    the count said after trick `first` (0: the declarations; `last` 12: the cards included): the
+    count, and why, naming each score added. The drills deal it, and the practice table's "Say
+    your count" asks and judges with it (teach/count.py)."""
+    whole = first == 0 and last == TRICKS
     before, total = count_at(end, seat, first), count_at(end, seat, last)
     scored = [e for e in end.events if e.player is seat and e.kind in PLAY_KINDS and (e.trick is None and last == TRICKS or e.trick is not None and first < e.trick <= last)]
     parts = []

@@ -1,0 +1,62 @@
+"""The exchange hint worked out while the learner reads (analysis/ahead.py): started when his
+exchange is on the table, kept for that position, taken by the Hint button without a new search;
+nothing started ahead where no thread can run."""
+
+from __future__ import annotations
+
+import threading
+
+from piquet_widgets.analysis import runner
+from piquet_widgets.analysis.ahead import Ahead
+from piquet_widgets.engine import Deal
+from piquet_widgets.widgets.practice import PracticeTable
+
+
+def table(**options) -> PracticeTable:
+    return PracticeTable(role="elder", deal=7, keep_in_browser=False, language_selector=False, **options)
+
+
+def test_work_started_ahead_never_runs_in_the_asking_thread() -> None:
+    ran_in = []
+    ahead = Ahead()
+    ahead.prepare("position", lambda solver: ran_in.append(threading.current_thread()) or "found")
+    ahead.runner.wait()
+    taken = []
+    assert ahead.take("position", taken.append) and taken == ["found"]
+    assert ran_in and ran_in[0] is not threading.current_thread()
+    assert not ahead.take("another position", taken.append) and taken == ["found"]
+
+
+def test_a_click_while_the_work_goes_on_waits_for_it_instead_of_starting_again() -> None:
+    go = threading.Event()
+    ran = []
+    ahead = Ahead()
+    ahead.prepare("position", lambda solver: ran.append(1) or go.wait(5) and "found")
+    threading.Timer(0.2, go.set).start()
+    taken = []
+    assert ahead.take("position", taken.append)  # no event loop here: it waits for the work
+    assert taken == ["found"] and ran == [1]
+
+
+def test_the_exchange_hint_is_started_when_the_exchange_appears_and_taken_by_the_click(monkeypatch) -> None:
+    practice = table()
+    assert practice.hint_ahead.key == practice._hint_key()  # started with the deal, before any click
+    practice.hint_ahead.runner.wait()
+
+    def no_new_search(task, done):
+        raise AssertionError("the hint was searched again")
+
+    monkeypatch.setattr(practice.analyst, "run", no_new_search)
+    practice.hint_button.click()
+    assert practice._hint is not None and practice._hint_deal is practice.deal  # at once
+    practice.hint_button.click()  # asked again, for the move: the same position, no search
+    assert practice._hint.cards and practice.session.hint_stage == 2
+
+
+def test_nothing_is_started_ahead_without_threads(monkeypatch) -> None:
+    monkeypatch.setattr(runner, "THREADS", False)
+    practice = table()
+    assert practice.hint_ahead.key is None
+    practice.hint_button.click()
+    practice.analyst.runner.wait()
+    assert practice._hint is not None and practice._hint_deal is practice.deal
