@@ -65,7 +65,7 @@ def test_a_right_count_is_acknowledged(role: str) -> None:
     assert question.total == engine_score(session, seat)
     verdict = counting.answer(f" {question.total} ")
     assert verdict.right is True
-    assert verdict.reason.text() == f"Right: you say “{number_words(question.total)}”."
+    assert str(verdict.reason) == f"Right: you say “{number_words(question.total)}”."
     assert counting.answer(str(question.total + 1)) is None  # answered: one verdict per trick
 
 
@@ -78,7 +78,7 @@ def test_a_wrong_count_gets_the_right_one_and_why_and_play_goes_on() -> None:
     total = engine_score(session, ELDER)
     verdict = counting.answer(str(total + 5))
     assert verdict.right is False
-    words = verdict.reason.text()
+    words = str(verdict.reason)
     assert words.startswith("Not quite.") and f"you say “{number_words(total)}”" in words
     before = total - (trick.leader is ELDER) - (trick.winner is ELDER and trick.leader is not ELDER) - (len(session.deal.tricks) == 12)
     assert f"From “{number_words(before)}”" in words

@@ -8,7 +8,6 @@ import threading
 
 from piquet_widgets.analysis import runner
 from piquet_widgets.analysis.ahead import Ahead
-from piquet_widgets.engine import Deal
 from piquet_widgets.widgets.practice import PracticeTable
 
 

@@ -318,14 +318,14 @@ class YoungerReplies:
         even unpruned (220 elder hands with five cards left, 6,187 choices and draws)."""
         count = left.bit_count()
         parts = [(size, discards, codes[:, (draws & ~left) == 0]) for size, discards, draws, codes in self.sizes if size <= count]
-        distinct, index = np.unique(np.concatenate([codes.ravel() for _, _, codes in parts]), return_inverse=True)
+        distinct, index = np.unique(np.concatenate([part[2].ravel() for part in parts]), return_inverse=True)
         table = _reply_keys(_decode(elder)[:, :, None], _decode(distinct)[:, None, :], self.blanche)
         sums, start = [], 0
-        for size, _, codes in parts:
+        for size, _discards, codes in parts:
             chosen = index[start : start + codes.size].reshape(codes.shape)
             start += codes.size
             sums.append(table[:, chosen].sum(axis=2) * (factorial(size) * factorial(count - size)))
-        masks = np.concatenate([discards for _, discards, _ in parts])
+        masks = np.concatenate([part[1] for part in parts])
         sizes = np.concatenate([np.full(len(discards), size) for size, discards, _ in parts])
         return masks, sizes, np.concatenate(sums, axis=1)
 

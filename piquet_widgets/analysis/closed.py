@@ -46,7 +46,7 @@ from piquet_widgets.analysis.observation import Observation, Standing, heard_sco
 from piquet_widgets.analysis.players import lowest_loose, plain_card
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine.cards import FULL_PACK, SUIT_MASKS, Card, cards_of, mask_of
-from piquet_widgets.engine.combinations import Combination, best_declaration, best_first, is_carte_blanche
+from piquet_widgets.engine.combinations import best_declaration, best_first, is_carte_blanche
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.partie import Partie

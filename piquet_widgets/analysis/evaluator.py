@@ -343,11 +343,11 @@ class _Work:
         keep = deal.hands[ELDER] & ~mask_of(discards)
         self.choices = _kept(self.solver, ("replies", deal), lambda: _YoungerChoices(deal.hands[YOUNGER], talon, self.blanche, self.rules.younger_min_exchange))
         plan = self._elder_plan(len(discards), talon, [], True)
-        every = [drawn for drawn, _, _ in plan]
+        every = [step[0] for step in plan]
         sampled = random.Random(_seed(deal.hands, mask_of(talon)) ^ keep).sample(range(len(every)), min(draws, len(every)))
         self.total = len(plan) + len(sampled)
         model = []
-        for drawn, rest, _ in plan:
+        for drawn, rest, _order in plan:
             model.append((self._reply(keep, drawn)[1], self._modelled_play(discards, drawn, rest)))
             self._step()
         declared = sum(value for value, _ in model) / len(model)

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Phase, Seat
-from piquet_widgets.i18n import N_
-from piquet_widgets.teach.drills import Drill, Say, kind_of, read_number, say
+from piquet_widgets.i18n import N_, Message
+from piquet_widgets.teach.drills import Drill, kind_of, read_number, say
 from piquet_widgets.teach.drills.base import Spoken
 from piquet_widgets.teach.drills.counting import count_drill
 
@@ -46,7 +46,7 @@ class CountQuestion:
     def total(self) -> int:
         return self.drill.solution
 
-    def label(self) -> Say:
+    def label(self) -> Message:
         """The answer field's label."""
         return say(N_("Your count after trick {trick}"), trick=self.trick)
 
@@ -57,7 +57,7 @@ class CountVerdict:
     taken), and the sentence that says so."""
 
     right: bool | None
-    reason: Say
+    reason: Message
 
 
 class CountAloud:

@@ -68,7 +68,7 @@ class PracticeCount(widgets.VBox):
 
     def result_text(self) -> str:
         verdict = self.model.verdict
-        return "" if verdict is None else verdict.reason.text()
+        return "" if verdict is None else str(verdict.reason)
 
     def relabel(self) -> None:
         self.toggle.description = _("Say your count")
@@ -81,7 +81,7 @@ class PracticeCount(widgets.VBox):
         set_shown(self, question is not None)
         if question is None:
             return
-        self.field.description = question.label().text()
+        self.field.description = str(question.label())
         answered = verdict is not None and verdict.right is not None
         self.field.disabled = self.check_button.disabled = answered
         for state in _STATES.values():
