@@ -141,11 +141,11 @@ def test_the_drill_follows_the_language(progress_file) -> None:
 
 def test_a_discard_drill_is_dealt_and_judged_by_the_analysis_runner(progress_file) -> None:
     """The whole-deal evaluator takes a second or two: the drill is dealt in the analyst's thread,
-    with "Analysing…" shown, and a discard the evaluator had not valued is valued the same way;
-    the verdict is said in words, never in expectations."""
+    with "Analysing…" shown, and a discard the evaluator had not valued is valued the same way
+    (elder's: younger's are all valued); the verdict is said in words, never in expectations."""
     from piquet_widgets.analysis.evaluator import evaluate_exchange
 
-    view = DrillView("discard-younger", seed=5)
+    view = DrillView("discard-elder", seed=5)
     if view.dealing:  # not dealt within the runner's budget: the drill follows from its thread
         assert "Analysing…" in view.analyst.status.value and not view.card_rows
     # every button has its name meanwhile (a screen reader says it; axe-core checks it)

@@ -441,10 +441,12 @@ class _Work:
         return deal_outcome(after, deal.to_move, self.solver, self.standing)
 
     def _step(self) -> None:
-        """One planned draw solved: tell the progress callback."""
+        """One planned draw solved: tell the progress callback, and stop here if asked (a draw
+        whose play was cached asks the solver nothing)."""
         self.done += 1
         if self.progress is not None:
             self.progress(self.done, self.total)
+        self.check_stop()
 
 
 def part_of(progress: Progress | None, part: int, parts: int) -> Progress | None:

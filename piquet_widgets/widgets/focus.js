@@ -134,20 +134,3 @@ function attach(model, scope) {
     document.removeEventListener("pointerdown", onPointer, true);
   };
 }
-
-export default {
-  render({ model, el }) {
-    // The view is drawn before it joins the page: wait until it is inside its scope.
-    let detach = null;
-    let tries = 0;
-    const timer = setInterval(() => {
-      const scope = el.parentElement?.closest(model.get("scope"));
-      if (scope) detach = attach(model, scope);
-      if (scope || ++tries > 600) clearInterval(timer);
-    }, 50);
-    return () => {
-      clearInterval(timer);
-      if (detach) detach();
-    };
-  },
-};

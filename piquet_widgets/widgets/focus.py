@@ -32,6 +32,7 @@ class FocusKeeper(PythonOwnedState, SharedModule):
     """An invisible widget that keeps the focus in its view (`scope`) by the focus rule."""
 
     _module = Path(__file__).parent / "focus.js"
+    _module_tail = Path(__file__).parent / "in_scope.js"  # its view waits for its scope
     scope = traitlets.Unicode(".pw-root").tag(sync=True)
     targets = traitlets.List(traitlets.Unicode()).tag(sync=True)
 

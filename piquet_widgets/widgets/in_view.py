@@ -29,6 +29,7 @@ class KeepInView(PythonOwnedState, SharedModule):
     are already on the screen."""
 
     _module = Path(__file__).parent / "in_view.js"
+    _module_tail = Path(__file__).parent / "in_scope.js"  # its view waits for its scope
     scope = traitlets.Unicode(".pw-root").tag(sync=True)
     part = traitlets.Unicode("").tag(sync=True)
     below = traitlets.Unicode("").tag(sync=True)

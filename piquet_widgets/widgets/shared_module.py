@@ -82,17 +82,20 @@ def source_of(cls: type[SharedModule]) -> ModuleSource:
     source = _SOURCES.get(cls)
     if source is None or source.comm is None:
         css = cls._module_css.read_text(encoding="utf-8") if cls._module_css is not None else ""
-        source = ModuleSource(name=f"{cls.__module__}.{cls.__qualname__}", code=cls._module.read_text(encoding="utf-8"), css=css)
+        code = "\n".join(path.read_text(encoding="utf-8") for path in (cls._module, cls._module_tail) if path is not None)
+        source = ModuleSource(name=f"{cls.__module__}.{cls.__qualname__}", code=code, css=css)
         _SOURCES[cls] = source
     return source
 
 
 class SharedModule(anywidget.AnyWidget):
     """An anywidget whose module (`_module`, a JavaScript file exporting anywidget's `render`
-    and/or `initialize`) and stylesheet (`_module_css`) reach the page once per kernel."""
+    and/or `initialize`, followed by `_module_tail` where several modules end alike) and
+    stylesheet (`_module_css`) reach the page once per kernel."""
 
     _esm = LOADER
     _module: ClassVar[Path]
+    _module_tail: ClassVar[Path | None] = None
     _module_css: ClassVar[Path | None] = None
     _source = traitlets.Instance(ModuleSource).tag(sync=True, **ipywidgets.widget_serialization)
 

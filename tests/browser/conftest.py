@@ -190,12 +190,14 @@ def reveal_in(lesson: playwright_sync.Locator, selector: str | None = None) -> p
     expect(lesson.locator(".pw-lesson-summary")).to_be_visible()  # the lesson is drawn, its placeholders too
     target = lesson.locator(selector) if selector else None
     placeholders = lesson.locator(".pw-lazy")  # the boxes not built yet
-    while (count := placeholders.count()) and not (target is not None and target.count()):
+    while placeholders.count() and not (target is not None and target.count()):
         try:
-            placeholders.first.scroll_into_view_if_needed(timeout=5_000)
+            first = placeholders.first.element_handle(timeout=5_000)
+            first.scroll_into_view_if_needed(timeout=5_000)
         except playwright_sync.Error:  # built and gone meanwhile
-            pass
-        lesson.page.wait_for_function("n => document.querySelectorAll('.pw-lazy').length < n", arg=count, timeout=30_000)
+            continue
+        # that placeholder built (a part built may hold placeholders of its own: lesson 9's drills)
+        lesson.page.wait_for_function("element => !element.isConnected || !element.matches('.pw-lazy')", arg=first, timeout=30_000)
     if target is None:
         return lesson
     expect(target.first).to_be_attached()
