@@ -96,6 +96,13 @@ def hint_shown(table: PracticeTable) -> bool:
     return table._hint is not None and table._hint_deal is table.deal
 
 
+def click_the_hint(table: PracticeTable, settle, into: list[float]) -> None:
+    """Hint clicked twice (the idea, then the move), each click timed into `into`."""
+    into.append(timed(table.hint_button.click, settle))
+    assert hint_shown(table), "no hint shown"
+    into.append(timed(table.hint_button.click, settle))
+
+
 def table_clicks(mode: str, role: str, seed: int, read: float, times: dict[str, list[float]]) -> None:
     """One deal at the table in `mode` with the learner `role`: the hint clicked at each of his
     moments, timed into `times`."""
@@ -106,19 +113,13 @@ def table_clicks(mode: str, role: str, seed: int, read: float, times: dict[str, 
         deal = table.deal
         if deal.phase is Phase.EXCHANGE and deal.to_move is seat:
             time.sleep(read)
-            key = f"{mode}_exchange_{role}"
-            times[key].append(timed(table.hint_button.click, settle))
-            assert hint_shown(table), "no hint shown"
-            times[key].append(timed(table.hint_button.click, settle))
+            click_the_hint(table, settle, times[f"{mode}_exchange_{role}"])
             for card in table._hint.cards:
                 table.click(seat, card)
             table.confirm()
         elif deal.phase is Phase.PLAY and deal.to_move is seat:
             time.sleep(PLAY_READ)
-            key = f"{mode}_play"
-            times[key].append(timed(table.hint_button.click, settle))
-            assert hint_shown(table), "no hint shown"
-            times[key].append(timed(table.hint_button.click, settle))
+            click_the_hint(table, settle, times[f"{mode}_play"])
             table.click(seat, table._hint.cards[0])
         elif deal.phase is Phase.DECLARATIONS and table.to_move_is_learner:
             times[f"{mode}_declarations"].append(timed(table.hint_button.click, settle))
