@@ -24,8 +24,9 @@ pytestmark = pytest.mark.browser
 
 
 
-def step_to_the_end(page: Page) -> None:
-    """Click `.pw-next` until it is disabled, checking that each click moves one step."""
+def step_to_the_end(page: Page | Locator) -> None:
+    """Click `.pw-next` (in `page`, or in one walkthrough of it) until it is disabled, checking
+    that each click moves one step."""
     label = page.locator(".pw-step-label")
     expect(label).to_have_text(re.compile(r"Step 1 of \d+"))
     count = int(re.search(r"of (\d+)", label.inner_text()).group(1))

@@ -17,6 +17,7 @@ import playwright.sync_api as playwright_sync
 import pytest
 from playwright.sync_api import Locator, Page, expect
 from support import only_this_machine, static_site_served
+from test_app_browser import step_to_the_end
 
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, deal_code, deal_from_code, deal_from_record, parse_cards
 from piquet_widgets.teach.lesson_deals import CAVENDISH
@@ -72,13 +73,7 @@ def test_a_walkthrough_stepped_to_the_end_gives_the_oracle_scores(visitor) -> No
     page = visitor[0]
     page.locator(".pw-nav-walkthrough").click()
     walk = page.locator(".pw-walkthrough")
-    label = walk.locator(".pw-step-label")
-    expect(label).to_have_text(re.compile(r"Step 1 of \d+"))
-    count = int(re.search(r"of (\d+)", label.inner_text()).group(1))
-    for step in range(2, count + 1):
-        walk.locator(".pw-next").click()
-        expect(label).to_have_text(f"Step {step} of {count}")
-    expect(walk.locator(".pw-next")).to_be_disabled()
+    step_to_the_end(walk)
     deal = deal_from_record(CAVENDISH)
     expect(walk.locator(".pw-score-elder")).to_have_text(str(deal.scores[0]))
     expect(walk.locator(".pw-score-younger")).to_have_text(str(deal.scores[1]))
