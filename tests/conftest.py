@@ -48,3 +48,23 @@ def analysis_waits_for_its_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     from piquet_widgets.analysis.runner import AnalysisRunner
 
     monkeypatch.setattr(AnalysisRunner, "budget", 120.0)
+
+
+@pytest.fixture(autouse=True)
+def no_analysis_outlives_its_test(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """What a test's widgets started in a thread (above all the exchange hint, worked out ahead
+    as soon as the learner's exchange is on the table) is stopped when the test ends: left
+    running, it would take the processor from the tests that follow and run into their patches."""
+    from piquet_widgets.analysis.runner import AnalysisRunner
+
+    started: list[AnalysisRunner] = []
+    run = AnalysisRunner.run
+
+    def recorded(self: AnalysisRunner, *args: object, **kwargs: object) -> None:
+        started.append(self)
+        run(self, *args, **kwargs)
+
+    monkeypatch.setattr(AnalysisRunner, "run", recorded)
+    yield
+    for runner in started:
+        runner.cancel()

@@ -356,20 +356,22 @@ def test_the_table_shows_pw_busy_while_the_hint_is_computed():
     assert "Ask again for the move" in text_of(find(table, "pw-hint-text").value)
 
 
-def watch_the_evaluation(monkeypatch, before_each_draw=lambda: None) -> list[threading.Thread]:
-    """The threads in which the whole-deal evaluator solves its draws (`before_each_draw` runs first)."""
+def watch_the_evaluation(monkeypatch, before_each_draw=lambda work: None) -> list[tuple[threading.Thread, object]]:
+    """Each draw the whole-deal evaluator solves: its thread and its solver (`before_each_draw(work)`
+    runs first). A table's runner has a solver of its own, which tells its draws apart from those of
+    another test's table whose analysis is still running in its thread."""
     from piquet_widgets.analysis import evaluator
 
-    threads: list[threading.Thread] = []
+    draws: list[tuple[threading.Thread, object]] = []
     step = evaluator._Work._step
 
     def watched(work) -> None:
-        threads.append(threading.current_thread())
-        before_each_draw()
+        draws.append((threading.current_thread(), work.solver))
+        before_each_draw(work)
         step(work)
 
     monkeypatch.setattr(evaluator._Work, "_step", watched)
-    return threads
+    return draws
 
 
 def nothing_worked_out_ahead(monkeypatch) -> None:
@@ -383,7 +385,7 @@ def nothing_worked_out_ahead(monkeypatch) -> None:
 def test_the_exchange_s_hint_goes_on_in_the_runner_s_thread_and_tells_its_progress(monkeypatch):
     """The whole-deal evaluation behind the exchange's hint takes about a second: past the runner's
     budget it goes on in the runner's thread, the kernel's thread free, "Analysing… N %" shown."""
-    threads = watch_the_evaluation(monkeypatch)
+    draws = watch_the_evaluation(monkeypatch)
     nothing_worked_out_ahead(monkeypatch)
     table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     runner = table.analyst.runner
@@ -394,6 +396,7 @@ def test_the_exchange_s_hint_goes_on_in_the_runner_s_thread_and_tells_its_progre
     assert runner.busy and "pw-busy" in find(table, "pw-analysis")._dom_classes  # control is back, the work goes on
     assert "Analysing…" in shown[-1] and table._hint is None
     runner.wait(60)
+    threads = [thread for thread, solver in draws if solver is runner.solver]
     assert threads and {thread.name for thread in threads} == {"piquet-analysis"}
     assert any(re.fullmatch(r"Analysing… \d+ %", text.strip()) for text in shown)  # the share solved, as it went
     assert "pw-busy" not in find(table, "pw-analysis")._dom_classes
@@ -403,23 +406,25 @@ def test_the_exchange_s_hint_goes_on_in_the_runner_s_thread_and_tells_its_progre
 def test_stop_interrupts_the_exchange_s_hint(monkeypatch):
     reached, release = threading.Event(), threading.Event()
 
-    def hold() -> None:
-        """The first draw solved waits for the Stop button (never in the kernel's thread: it would wait for ever)."""
-        if threading.current_thread() is not threading.main_thread():
+    def hold(work) -> None:
+        """The table's first draw solved waits for the Stop button (never in the kernel's thread:
+        it would wait for ever)."""
+        if work.solver is runner.solver and threading.current_thread() is not threading.main_thread():
             reached.set()
             release.wait(10)
 
-    threads = watch_the_evaluation(monkeypatch, hold)
     nothing_worked_out_ahead(monkeypatch)
     table = PracticeTable(declare_for_me=True, role="elder", deal=SEED)
     runner = table.analyst.runner
+    draws = watch_the_evaluation(monkeypatch, hold)
     runner.budget = 0.0
     table.show_hint()
     assert reached.wait(30)  # the evaluation has solved its first draw, in the runner's thread
     find(table, "pw-stop-analysis").click()
     release.set()  # the draw being solved ends; the next one is not begun
     runner.wait(60)
-    assert runner.state == "stopped" and len(threads) == 1
+    in_thread = [thread for thread, solver in draws if solver is runner.solver and thread is not threading.main_thread()]
+    assert runner.state == "stopped" and len(in_thread) == 1
     assert "stopped" in text_of(find(table, "pw-analysis-status").value)
     assert table._hint is None and find(table, "pw-hint-text").layout.display == "none"
 

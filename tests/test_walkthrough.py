@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 
+import ipywidgets as widgets
 import pytest
 import traitlets
-from widget_helpers import find, find_all, load, text_of
+from widget_helpers import find, find_all, load, scroll_through, text_of, walk
 
 from piquet_widgets.engine import ELDER, YOUNGER, Phase, deal_code, deal_from_record
 from piquet_widgets.engine.errors import PiquetError
@@ -313,3 +314,15 @@ def test_the_next_step_hands_the_deal_code_and_the_next_lesson_to_the_host() -> 
     assert shown(button) and button.description == "Next lesson →"
     button.click()
     assert text_of(find(walk, "pw-next-step-note").value).strip() == "The next lesson is here."
+
+
+@pytest.mark.parametrize("number", range(1, 12))
+def test_a_lessons_headings_go_down_one_level_at_a_time(number: int) -> None:
+    """The lesson's title is an h2, a part's an h3; a walkthrough inside a part titles itself
+    one level below, so a screen reader's list of headings keeps the lesson's outline."""
+    from piquet_widgets.widgets.lesson import LessonView
+
+    html = " ".join(w.value for w in walk(scroll_through(LessonView(number, lazy=True).page())) if isinstance(w, widgets.HTML))
+    levels = [int(level) for level in re.findall(r"<h([1-6])\b", html)]
+    assert levels[0] == 2 and 3 in levels and 2 not in levels[1:], levels  # one title, everything under it
+    assert all(after <= before + 1 for before, after in zip(levels, levels[1:])), levels

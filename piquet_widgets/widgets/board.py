@@ -43,6 +43,12 @@ def set_shown(widget: widgets.Widget, shown: bool) -> None:
         widget.layout.display = display
 
 
+def title_html(text: str, level: int) -> str:
+    """`text` as a heading of `level`: a view's title sits at the level of the page that holds it
+    (h2 on its own, h4 under a lesson part's h3), so that headings keep their outline."""
+    return f"<h{level}>{escape(text)}</h{level}>"
+
+
 def set_value(widget: widgets.Widget, value: object) -> None:
     if widget.value != value:
         widget.value = value

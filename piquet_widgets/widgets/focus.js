@@ -5,7 +5,9 @@
 // The focus is lost when it is on the page itself (its control gone, hidden or disabled), or on
 // a row of cards that no card of it can hold any more (cards.js then focuses the row). Then the
 // first usable element matching one of `targets`, in order, takes it, once the page has settled
-// (`SETTLE` ms after its last change; the next control may arrive a moment after the old one went).
+// (`SETTLE` ms after its last change; the next control may arrive a moment after the old one went);
+// a control higher in `targets` drawn within `BETTER_WITHIN` ms of that move then takes the focus
+// from the one the rule chose, unless the learner has moved it himself.
 // A click elsewhere is the learner's own choice: the rule then waits for his next focus.
 // The same view keeps the menu rule and the states below (docs/accessibility.md).
 // Views nest (a drill in a lesson in the app): the innermost scope still in the page acts.
@@ -64,6 +66,7 @@ function states(scope) {
   }
 }
 const GIVE_UP = 15000; // ms: a control that comes later than this does not take the focus
+const BETTER_WITHIN = 3000; // ms: a better control that comes this soon after the rule acted takes the focus
 
 function usable(element) {
   return element.isConnected && !element.disabled && !element.closest("[disabled], [aria-hidden='true'], .pw-cards-disabled")
@@ -91,21 +94,38 @@ function attach(model, scope) {
   let lastScopes = []; // the scopes around it then
   let lostSince = 0;
   let timer = null;
-  const rescue = () => {
-    timer = null;
-    states(scope);
-    if (!last || !scope.isConnected || !lost(scope) || (usable(last) && !last.matches(".pw-cards"))) return;
-    if (lastScopes.find((each) => each.isConnected) !== scope) return; // an inner view acts
-    lostSince ||= Date.now();
-    if (Date.now() - lostSince > GIVE_UP) return;
-    for (const selector of model.get("targets")) {
+  let placed = null; // the control this rule last focused, and when, and how high in `targets`
+  let placedAt = 0;
+  let placedRank = Infinity;
+  // Focus the first usable control of the first `targets` before `below` that has one.
+  const focusBest = (below) => {
+    const targets = model.get("targets").slice(0, below);
+    for (const [rank, selector] of targets.entries()) {
       const target = [...scope.querySelectorAll(selector)].find(usable);
       if (target) {
         if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
         target.focus({ preventScroll: !target.matches("h1, h2, h3, h4") });
+        [placed, placedAt, placedRank] = [target, Date.now(), rank];
         return;
       }
     }
+  };
+  const rescue = () => {
+    timer = null;
+    states(scope);
+    if (!scope.isConnected) return;
+    // The next control may come in parts (a view is drawn a moment after its model arrives): a
+    // better one that arrives soon after takes the focus from the one this rule gave it, as long
+    // as the learner has not moved it himself.
+    if (placed && document.activeElement === placed && Date.now() - placedAt < BETTER_WITHIN) {
+      focusBest(placedRank);
+      return;
+    }
+    if (!last || !lost(scope) || (usable(last) && !last.matches(".pw-cards"))) return;
+    if (lastScopes.find((each) => each.isConnected) !== scope) return; // an inner view acts
+    lostSince ||= Date.now();
+    if (Date.now() - lostSince > GIVE_UP) return;
+    focusBest(Infinity);
   };
   const later = () => {
     if (timer) clearTimeout(timer);

@@ -132,7 +132,9 @@ def walkthrough_view(
     its end it suggests practising the deal and the next lesson (see `DealWalkthrough`)."""
     from piquet_widgets.widgets.walkthrough import DealWalkthrough
 
-    view = DealWalkthrough(walk.record, language_selector=False, on_practise=on_practise, on_next_lesson=on_next_lesson)  # the lesson has one menu
+    view = DealWalkthrough(
+        walk.record, language_selector=False, on_practise=on_practise, on_next_lesson=on_next_lesson, heading_level=4
+    )  # the lesson has one menu; its title sits under the part's h3
     if walk.start in PHASES:
         view.jump(walk.start)
     else:
@@ -144,8 +146,8 @@ def practice_view(practice: Practice) -> widgets.Widget:
     from piquet_widgets.widgets.practice import PracticeTable
 
     if practice.seed is not None:
-        return PracticeTable(deal=practice.seed, language_selector=False)
-    return PracticeTable(language_selector=False)
+        return PracticeTable(deal=practice.seed, language_selector=False, heading_level=4)
+    return PracticeTable(language_selector=False, heading_level=4)
 
 
 def illustration(

@@ -30,7 +30,7 @@ from piquet_widgets.teach.meter import meters
 from piquet_widgets.teach.session import ROLES, PracticeOptions, PracticeSession
 from piquet_widgets.widgets.analysis_status import Analyst
 from piquet_widgets.widgets.announce import Announcer
-from piquet_widgets.widgets.board import SEATS, explanation_words, message_html, set_children, set_shown, set_value, style_widget, summary_html
+from piquet_widgets.widgets.board import SEATS, explanation_words, message_html, set_children, set_shown, set_value, style_widget, summary_html, title_html
 from piquet_widgets.widgets.browser_store import partie_store
 from piquet_widgets.widgets.felt import Felt
 from piquet_widgets.widgets.focus import FocusKeeper
@@ -113,8 +113,10 @@ class PracticeTable(TableMenus, TableAnalysis, PartieFiles, widgets.VBox):
         language_selector: bool = True,
         keep_in_browser: bool = True,
         declare_for_me: bool = False,
+        heading_level: int = 2,
         **options: Any,
     ) -> None:
+        self._heading_level = heading_level
         start = PracticeOptions(role, **options)  # the session's options, and no others
         self.session = PracticeSession(speak=not declare_for_me, **vars(start))
         self._start_analysis()
@@ -332,7 +334,7 @@ class PracticeTable(TableMenus, TableAnalysis, PartieFiles, widgets.VBox):
     def refresh(self) -> None:
         """Re-render every text in the current language, keeping the game where it is."""
         title = _("Practice table: closed piquet") if self.session.mode == "closed" else _("Practice table: open piquet")
-        set_value(self.title, f"<h2>{escape(title)}</h2>")
+        set_value(self.title, title_html(title, self._heading_level))
         self.new_deal_button.description = _("New deal")
         self.undo_button.description = _("↶ Undo")
         self.redo_button.description = _("↷ Redo")

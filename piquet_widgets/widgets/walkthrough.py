@@ -39,7 +39,7 @@ from piquet_widgets.teach.steps import PHASES, Step, StepKind, phase_title, step
 from piquet_widgets.teach.words import seat_word
 from piquet_widgets.widgets.analysis_status import Analyst
 from piquet_widgets.widgets.announce import Announcer
-from piquet_widgets.widgets.board import events_html, explanation_html, explanation_words, set_shown, set_value, style_widget, summary_html
+from piquet_widgets.widgets.board import events_html, explanation_html, explanation_words, set_shown, set_value, style_widget, summary_html, title_html
 from piquet_widgets.widgets.card_text import spoken_card
 from piquet_widgets.widgets.chart import chart_svg
 from piquet_widgets.widgets.felt import Felt
@@ -139,8 +139,10 @@ class DealWalkthrough(widgets.VBox):
         language_selector: bool = True,
         on_practise: Callable[[str], None] | None = None,
         on_next_lesson: Callable[[], str | None] | None = None,
+        heading_level: int = 2,
     ) -> None:
         self._player = player
+        self._heading_level = heading_level
         self.on_practise = on_practise
         self.on_next_lesson = on_next_lesson
         self._updating = False
@@ -386,7 +388,7 @@ class DealWalkthrough(widgets.VBox):
     def _texts(self) -> None:
         """Texts that do not depend on the step."""
         title = _("Deal walkthrough")
-        set_value(self.title, f"<h2>{_esc(title)}</h2>")
+        set_value(self.title, title_html(title, self._heading_level))
         set_value(self.code_text, _esc(_("Deal code {code}").format(code=self.code)))
         self.first_button.description = _("« Start")
         self.prev_button.description = _("◀ Back")

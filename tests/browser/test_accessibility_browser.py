@@ -159,10 +159,19 @@ def active(page: Page) -> dict[str, object]:
 
 
 def focus_held(page: Page, where: str) -> dict[str, object]:
-    """Wait until the focus is inside `where`, not on the page nor on a disabled control (the focus
-    rule's move takes a moment after the page settles); returns what holds it."""
+    """Wait until the focus is inside `where`, not on the page nor on a disabled control, and has
+    stayed on one control for 400 ms (the focus rule's move takes a moment after the page settles,
+    and a better control drawn soon after may take it); returns what holds it."""
     page.wait_for_function(
-        "where => { const e = document.activeElement; return e && e !== document.body && !e.disabled && e.closest(where); }", arg=where, timeout=15_000
+        """where => {
+          const e = document.activeElement;
+          if (!(e && e !== document.body && !e.disabled && e.closest(where))) return (window.__pwHeld = null, false);
+          if (window.__pwHeld?.element !== e) return (window.__pwHeld = {element: e, since: performance.now()}, false);
+          return performance.now() - window.__pwHeld.since > 400;
+        }""",
+        arg=where,
+        polling=50,
+        timeout=15_000,
     )
     return active(page)
 
@@ -176,6 +185,7 @@ def test_at_the_table_the_focus_follows_the_play_and_the_region_says_each_trick(
     page.locator(f"{view} button.pw-confirm").focus()
     page.keyboard.press("Enter")  # Discard: the button goes
     expect(page.locator(f"{view} button.pw-confirm")).to_be_hidden()
+    expect(page.locator(f"{view} .pw-speech button.pw-speak:focus")).to_have_count(1, timeout=15_000)  # the first thing to say
     held = focus_held(page, view)
     declarations = 0
     while "pw-speak" in str(held["classes"]):  # each declaration: the focus on the next thing to say, then on a card

@@ -21,7 +21,7 @@ def test_the_documented_lesson_opens_in_the_app(tmp_path: Path, open_page: Calla
         page = open_page(f"{app.url}?lesson=a-hand-from-the-club", height=1000)
         expect(page.locator(".pw-lesson-link")).to_have_count(12)
         lesson = page.locator(".pw-lesson-12")
-        expect(lesson.locator("h2")).to_have_text("Lesson 12: A hand from the club")
+        expect(lesson.locator(".pw-lesson-intro h2")).to_have_text("Lesson 12: A hand from the club")
         expect(lesson).to_contain_text("Last Thursday elder was dealt this hand.")
         exercise = reveal(lesson, ".pw-exercise-1")
         exercise.locator(".pw-quiz-choice").nth(1).click()  # "Four, in hearts": wrong, with its reason
