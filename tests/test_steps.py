@@ -5,10 +5,16 @@ Expected words and numbers are worked out from the hands and rules.md, not read 
 
 from __future__ import annotations
 
+import random
+
+from helpers import declare_all
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from widget_helpers import load
 
-from piquet_widgets.engine import ELDER, YOUNGER, Deal, record_timeline
+from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, Phase, record_timeline
 from piquet_widgets.i18n import set_language
+from piquet_widgets.teach.dialogue import category_lines
 from piquet_widgets.teach.narration import explain_step
 from piquet_widgets.teach.steps import StepKind, steps_of
 from piquet_widgets.teach.words import number_words
@@ -241,3 +247,31 @@ def test_number_words_follow_the_language():
     assert number_words(49) == "quarante-neuf"
     set_language("es")
     assert number_words(17) == "diecisiete"
+
+
+@settings(max_examples=1000, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_each_winner_says_his_running_total_and_a_repique_once_where_it_is_reached(seed: int) -> None:
+    """rules.md: a repique (thirty in the declarations before the opponent scores) adds sixty, once.
+    The reckoning said aloud ends on the declarations' score: the last total a player says, with
+    sixty more if his repique is said after it, is what the reckoning gave him; sixty is said once."""
+    rng, deal = random.Random(seed), Deal.from_seed(seed)
+    while deal.phase is Phase.EXCHANGE:  # each takes as many as he likes, at random (repiques come with long hands)
+        choices = deal.legal_actions()
+        deal = deal.apply(Exchange(tuple(rng.sample(deal.hand(deal.to_move), rng.randint(choices.low, choices.high)))))
+    after = declare_all(deal)
+    said: dict[str, list] = {"elder": [], "younger": []}
+    pairs = after.declarations
+    for elder, younger in zip(pairs[::2], pairs[1::2]):
+        for line in category_lines(elder, younger, after):
+            if line.kind in ("reckon", "repique"):
+                said[line.seat.key].append(line)
+    for seat in (ELDER, YOUNGER):
+        lines = said[seat.key]
+        repiques = [line for line in lines if line.kind == "repique"]
+        assert len(repiques) <= 1, [line.text for line in lines]
+        if not lines:
+            continue
+        last_total = int([line for line in lines if line.kind == "reckon"][-1].key.split(":")[1])
+        scored = sum(event.points for event in after.events if event.player is seat)
+        assert last_total + (60 if lines[-1].kind == "repique" else 0) == scored, [line.text for line in lines]

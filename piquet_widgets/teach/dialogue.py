@@ -140,15 +140,14 @@ def _reckoning(winner: Declaration, after: Deal | None) -> list[Line]:
     points = sum(combo.points for combo in winner.combinations)
     total = None
     repique = False
-    if after is not None:
-        running = 0
-        for event in after.events:
-            if event.player is seat:
-                running += event.points if event.kind != "repique" else 0
+    if after is not None:  # a repique scored earlier counts in the total; one reached here is said next
+        running, events = 0, after.events
+        for index, event in enumerate(events):
+            running += event.points if event.player is seat else 0
             if event.kind == winner.category.value and event.player is seat:
                 total = running
-            if event.kind == "repique" and event.player is seat and total is not None:
-                repique = True
+                following = events[index + 1] if index + 1 < len(events) else None
+                repique = following is not None and following.kind == "repique" and following.player is seat
     spoken_points = capital(number_words(points))
     if seat is ELDER and len(winner.combinations) == 1:
         if total is None or total == points:
