@@ -11,8 +11,10 @@
   the idea, then the card, which he then plays). The time is from the click to the hint's words
   on the table (the analysis thread waited for, its result delivered).
 - A drill's Check (a wrong answer, then the right one) and Another, for every kind of drill, in
-  the drill widget (`--drills` drills of each kind); the discard drills, which deal the next one
-  while the learner thinks and reads, after `--think` and `--read-verdict` seconds.
+  the drill widget (`--drills` drills of each kind), timed from the click that answers (a card
+  selected answers nothing); the discard drills, which deal the next one while the learner thinks
+  and reads and value a discard as soon as it is selected, after `--think`, `--aim` (from the
+  last card selected to Check) and `--read-verdict` seconds.
 
 Figures: p50, p90 and the worst of each group, in milliseconds, to benchmarks/results/clicks.json.
 """
@@ -133,13 +135,21 @@ def table_clicks(mode: str, role: str, seed: int, read: float, times: dict[str, 
     table.mistake_flag.runner.cancel()
 
 
-def answers(view: DrillView) -> tuple[Callable[[], object] | None, Callable[[], object]]:
-    """A wrong answer (None when there is none) and the right one to the drill shown, each as
-    the clicks that give it."""
+Answer = tuple[Callable[[], object], Callable[[], object]]
+
+
+def answers(view: DrillView) -> tuple[Answer | None, Answer]:
+    """A wrong answer (None when there is none) and the right one to the drill shown, each as the
+    clicks that select cards (none for most kinds) and the click that answers."""
     drill = view.drill
     solution = drill.solution
 
-    def clicks(cards: object, key: str | None = None) -> Callable[[], object]:
+    def clicks(cards: object, key: str | None = None) -> Answer:
+        def select() -> None:
+            if drill.answer == "cards":
+                for card in cards:
+                    view.click(card)
+
         def give() -> None:
             if drill.answer == "number":
                 view.number.value = str(cards)
@@ -148,14 +158,11 @@ def answers(view: DrillView) -> tuple[Callable[[], object] | None, Callable[[], 
                 view.choices.children[drill.choices.index(cards)].click()
             elif drill.answer == "card":
                 view.click(cards)
+            elif key is None:
+                view.check_button.click()
             else:
-                for card in cards:
-                    view.click(card)
-                if key is None:
-                    view.check_button.click()
-                else:
-                    view.choices.children[drill.choices.index(key)].click()
-        return give
+                view.choices.children[drill.choices.index(key)].click()
+        return select, give
 
     if drill.answer == "number":
         return clicks(solution + 1), clicks(solution)
@@ -172,22 +179,26 @@ def answers(view: DrillView) -> tuple[Callable[[], object] | None, Callable[[], 
     return clicks(wrong_cards, key), clicks(cards, key)
 
 
-def drill_clicks(name: str, drills: int, think: float, read: float, times: dict[str, list[float]]) -> None:
+def drill_clicks(name: str, drills: int, think: float, read: float, aim: float, times: dict[str, list[float]]) -> None:
     """`drills` drills of kind `name` in the widget: a wrong Check, the right Check, then Another.
-    A kind dealt by the whole-deal evaluator deals its next drill while the learner thinks
-    (`think` seconds) and reads the verdict (`read` seconds): those pauses are taken; the other
-    kinds do their work when clicked, and are clicked without a pause."""
+    The cards of an answer are selected first (those clicks answer nothing and are not timed),
+    then the answering click is timed. A kind judged by the whole-deal evaluator deals its next
+    drill while the learner thinks (`think` seconds) and reads the verdict (`read` seconds), and
+    values a discard from the moment it is selected, while the pointer goes to Check (`aim`
+    seconds): those pauses are taken; the other kinds do their work when clicked, and are clicked
+    without a pause."""
     view = DrillView(name, seed=1)
     settle = view.analyst.runner.wait if view.analyst is not None else (lambda: None)
     settle()
     if not KINDS[name].evaluated:
-        think = read = 0.0
+        think = read = aim = 0.0
     for _drill in range(drills):
         time.sleep(think)
         wrong, right = answers(view)
-        if wrong is not None:
-            times[f"check_{name}"].append(timed(wrong, settle))
-        times[f"check_{name}"].append(timed(right, settle))
+        for select, give in ([wrong] if wrong is not None else []) + [right]:
+            select()
+            time.sleep(aim)
+            times[f"check_{name}"].append(timed(give, settle))
         assert view.solved, f"{name}: the right answer was not taken"
         time.sleep(read)
         times[f"another_{name}"].append(timed(view.new_button.click, settle))
@@ -201,6 +212,7 @@ def main() -> None:
     parser.add_argument("--drills", type=int, default=4)
     parser.add_argument("--think", type=float, default=8.0, help="seconds a discard drill is looked at before it is answered")
     parser.add_argument("--read-verdict", type=float, default=3.0, help="seconds a discard drill's verdict is read before Another")
+    parser.add_argument("--aim", type=float, default=1.0, help="seconds from the last card of a discard selected to Check")
     parser.add_argument("--only", choices=("table", "drills"), default=None)
     args = parser.parse_args()
     started = machine()
@@ -214,7 +226,7 @@ def main() -> None:
                     table_clicks(mode, role, seed, args.read, times)
     if args.only != "table":
         for name in KINDS:
-            drill_clicks(name, args.drills, args.think, args.read_verdict, times)
+            drill_clicks(name, args.drills, args.think, args.read_verdict, args.aim, times)
 
     figures, missed = [], []
     for key, (values, note) in grouped(times).items():

@@ -196,3 +196,27 @@ def test_a_discard_the_rules_forbid_costs_no_try(progress_file) -> None:
         feedback = view.submit(tuple(view.card_rows[0].cards[: most + 1]))
         assert not feedback.right and not feedback.counts
     assert view.tries == 0 and not view.shown
+
+
+def test_a_discard_outside_the_short_list_is_valued_from_the_moment_it_is_selected(progress_file, monkeypatch) -> None:
+    """Elder's discards outside the evaluator's short list take about a second to value: the
+    valuation starts with the selection, and Check takes it without searching again."""
+    from piquet_widgets.analysis.evaluator import evaluate_exchange
+
+    view = DrillView("discard-elder", seed=5)
+    view.analyst.runner.wait()
+    deal, hand = view.drill.facts["deal"], view.drill.rows[0].cards
+    listed = {frozenset(item.discards) for item in evaluate_exchange(deal)}
+    unlisted = next(frozenset(cards) for cards in combinations(hand, 2) if frozenset(cards) not in listed)
+    for card in unlisted:
+        click_card(view.card_rows[0], card.code)
+    assert view.valuing.key is not None and view.valuing.key[1] == unlisted  # started before Check
+    view.valuing.runner.wait()
+
+    def no_new_search(task, done):
+        raise AssertionError("the discard was valued again at Check")
+
+    monkeypatch.setattr(view.analyst, "run", no_new_search)
+    view.check_button.click()
+    assert view.tries == 1 and view.last is not None  # judged at once
+    assert unlisted in view.drill.facts["values"]

@@ -19,6 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from piquet_widgets.analysis.ahead import Ahead
 from piquet_widgets.engine import Card
 from piquet_widgets.i18n import _, ngettext
 from piquet_widgets.teach.drills import (
@@ -50,9 +51,11 @@ class DrillView(widgets.VBox):
 
     A drill judged by the whole-deal evaluator (an `evaluated` kind: choosing discards, a second
     or more) is dealt ahead (`teach.drills.ahead`) while the learner thinks about the last and
-    reads its verdict, and "Another" shows it at once; one still being dealt, and a discard outside the evaluator's
-    short list, are waited for by the `analyst`'s runner: "Analysing…" shows while it runs in its
-    thread, and the drill or the verdict follows.
+    reads its verdict, and "Another" shows it at once. A discard outside the evaluator's short
+    list is valued from the moment it is selected (`valuing`), while the learner goes to Check.
+    A drill still being dealt, and a discard whose valuation could not start ahead (no threads),
+    are waited for by the `analyst`'s runner: "Analysing…" shows while it runs in its thread,
+    and the drill or the verdict follows.
     """
 
     def __init__(
@@ -98,6 +101,7 @@ class DrillView(widgets.VBox):
         self.announcer = Announcer()  # right or wrong and why, said to a screen reader
         self.analyst = Analyst(self.announcer) if self.kind.evaluated else None
         self.ahead = DealtAhead(self.kind, self.rng) if self.kind.evaluated else None
+        self.valuing = Ahead() if self.kind.evaluated else None  # the discard selected, valued while the learner goes to Check
         analysis = [self.analyst] if self.analyst is not None else []
         keeper = FocusKeeper(".pw-drill", ("button.pw-drill-new",))  # once answered, "Another"
         super().__init__([
@@ -144,6 +148,8 @@ class DrillView(widgets.VBox):
         self.drill: Drill = drill
         if self.ahead is not None:
             self.ahead.prepare(min(self.level + 1, self.kind.levels))
+        if self.valuing is not None:
+            self.valuing.forget()  # a selection of the last drill
         self.dealing = False
         self.tries = 0
         self.solved = False
@@ -188,6 +194,16 @@ class DrillView(widgets.VBox):
             return
         self.chosen ^= {card}
         self._outline(self.chosen)
+        self._value_ahead()
+
+    def _value_ahead(self) -> None:
+        """A discard outside the evaluator's short list takes about a second to value: its
+        valuation starts as soon as it is selected, so that Check finds it done (or under way).
+        Each new selection drops the last one's."""
+        chosen = frozenset(self.chosen)
+        if self.valuing is not None and needs_valuing(self.drill, chosen):
+            drill = self.drill
+            self.valuing.prepare((id(drill), chosen), lambda solver: value_discard(drill, chosen, solver))
 
     def check(self) -> Feedback | None:
         """"Check": submit the selected cards or the typed number."""
@@ -235,7 +251,8 @@ class DrillView(widgets.VBox):
                     self.drill = remember_value(drill, evaluation)
                     self.submit(answer)
 
-            self.analyst.run(lambda solver: value_discard(drill, answer, solver, progress=self.analyst.runner.progress), valued)
+            if self.valuing is None or not self.valuing.take((id(drill), frozenset(answer)), valued):  # valued since it was selected
+                self.analyst.run(lambda solver: value_discard(drill, answer, solver, progress=self.analyst.runner.progress), valued)
             return None
         feedback = check(self.drill, answer, self.tries)
         self.tries += feedback.counts  # a discard the rules refuse is said why, and costs no try
