@@ -25,7 +25,7 @@ import ipywidgets as widgets
 from piquet_widgets.engine.cards import Card, parse_card
 from piquet_widgets.engine.deal import Phase, Seat
 from piquet_widgets.engine.errors import PiquetError
-from piquet_widgets.i18n import _, ngettext
+from piquet_widgets.i18n import N_, Message, _, message, ngettext
 from piquet_widgets.teach.meter import meters
 from piquet_widgets.teach.session import ROLES, PracticeOptions, PracticeSession
 from piquet_widgets.widgets.analysis_status import Analyst
@@ -39,7 +39,7 @@ from piquet_widgets.widgets.language import LanguageSelector, follow_language
 from piquet_widgets.widgets.mistake_flag import MistakeFlag
 from piquet_widgets.widgets.practice_analysis import TableAnalysis
 from piquet_widgets.widgets.practice_count import PracticeCount
-from piquet_widgets.widgets.practice_files import DEFAULT_SAVE_PATH, Message, PartieFiles
+from piquet_widgets.widgets.practice_files import DEFAULT_SAVE_PATH, PartieFiles, Said
 from piquet_widgets.widgets.practice_menus import TableMenus
 from piquet_widgets.widgets.practice_panels import dialogue_panel, explained, explanation_panel, partie_panel
 from piquet_widgets.widgets.scoreboard import ScoreBoard
@@ -120,7 +120,7 @@ class PracticeTable(TableMenus, TableAnalysis, PartieFiles, widgets.VBox):
         start = PracticeOptions(role, **options)  # the session's options, and no others
         self.session = PracticeSession(speak=not declare_for_me, **vars(start))
         self._start_analysis()
-        self._message: tuple[Message, str] = ("", "info")
+        self._message: tuple[Said, str] = (None, "info")
         self._build_menus(start)
 
         self.title = widgets.HTML().add_class("pw-title")
@@ -229,14 +229,14 @@ class PracticeTable(TableMenus, TableAnalysis, PartieFiles, widgets.VBox):
     def message_text(self) -> str:
         """The message shown above the table, in the current language."""
         text = self._message[0]
-        return text() if callable(text) else str(text)
+        return self.session.prompt() if text is None else str(text)
 
     @property
     def message_kind(self) -> str:
         return self._message[1]
 
     # -- what the learner does -----------------------------------------------------------------------
-    def _do(self, operation: Callable[[], object], said: Message | None = None) -> bool:
+    def _do(self, operation: Callable[[], object], said: Said = None) -> bool:
         """Run one of the session's operations, then say what to do next (or `said`) and draw;
         a refusal is said instead, and the session has changed nothing."""
         try:
@@ -283,13 +283,13 @@ class PracticeTable(TableMenus, TableAnalysis, PartieFiles, widgets.VBox):
         """Play the deal of a deal code instead of the current one."""
         if self._do(lambda: self.session.load_code(code)):
             loaded = self.code
-            self._say(lambda: _("Deal {code} loaded.").format(code=loaded), "info")
+            self._say(message(N_("Deal {code} loaded."), code=loaded), "info")
             self._render()
 
     def next_deal(self) -> None:
         """Put the finished deal on the partie sheet and deal the next one."""
         if self.settled:  # not a mistake: the partie is simply over
-            self._say(lambda: _("The partie is over: start a new partie."), "info")
+            self._say(Message(N_("The partie is over: start a new partie.")), "info")
             self._render()
             return
         self._do(self.session.next_deal)
@@ -319,15 +319,15 @@ class PracticeTable(TableMenus, TableAnalysis, PartieFiles, widgets.VBox):
 
 
     # -- words -------------------------------------------------------------------------------------
-    def _say(self, text: Message, kind: str) -> None:
-        """Show a message: a text, or — so that a change of language re-renders it — a function
-        that makes the text, or an engine's refusal (translated when shown)."""
+    def _say(self, text: Said, kind: str) -> None:
+        """Show a message or an engine's refusal, each translated when shown (a change of language
+        re-renders it), or with None what the learner is to do now (made anew at every render)."""
         self._message = (text, kind)
 
     def _prompt(self) -> None:
         """Say what the learner is to do now (words made anew at every render)."""
         done = self.settled or self.deal.phase is Phase.FINISHED
-        self._say(lambda: self.session.prompt(), "done" if done else "info")
+        self._say(None, "done" if done else "info")
 
 
     # -- drawing ------------------------------------------------------------------------------------

@@ -10,21 +10,20 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.files import read_json_file, write_json_atomic
 from piquet_widgets.engine.records import is_partie
-from piquet_widgets.i18n import N_, _
+from piquet_widgets.i18n import N_, Message, message
 from piquet_widgets.teach.session import MODES, PracticeSession
 from piquet_widgets.widgets.browser_store import partie_key
 
-__all__ = ["DEFAULT_SAVE_PATH", "PartieFiles"]
+__all__ = ["DEFAULT_SAVE_PATH", "PartieFiles", "Said"]
 
 DEFAULT_SAVE_PATH = "piquet-partie.json"
-Message = str | PiquetError | Callable[[], str]
+Said = Message | PiquetError | None  # a message, a refusal (both translated when shown), or None: the prompt as things stand
 _SET_ASIDE = {
     "open": N_("The open-hands partie kept in this browser is set aside: a new partie with closed hands begins, as the address asks."),
     "closed": N_("The closed-hands partie kept in this browser is set aside: a new partie with open hands begins."),
@@ -59,7 +58,7 @@ class PartieFiles:
             self._say(error, "error")
             self._render()
             return False
-        self._say(lambda: _("Partie saved to {file}.").format(file=name), "info")
+        self._say(message(N_("Partie saved to {file}."), file=name), "info")
         self._render()
         return True
 
@@ -75,7 +74,7 @@ class PartieFiles:
         except PiquetError as error:
             self._refused(error)
             return False
-        return self._restore(value, name, lambda: _("Partie loaded from {file}.").format(file=name))
+        return self._restore(value, name, message(N_("Partie loaded from {file}."), file=name))
 
     def _keep_in_browser(self) -> None:
         """The browser's copy of the partie, under the key of its mode (both sent together)."""
@@ -95,15 +94,14 @@ class PartieFiles:
         if source == "restore":
             kept = value.get("mode", "open") if isinstance(value, dict) else None
             if kept in MODES and kept != self.session.mode:
-                self._say(lambda: _(_SET_ASIDE[kept]), "info")
+                self._say(Message(_SET_ASIDE[kept]), "info")
                 self._render()
                 return
-            self._restore(value, name, lambda: _("The partie kept in this browser is restored."))
+            self._restore(value, name, Message(N_("The partie kept in this browser is restored.")))
         else:
-            shown = str(name)
-            self._restore(value, name, lambda: _("Partie loaded from {file}.").format(file=shown))
+            self._restore(value, name, message(N_("Partie loaded from {file}."), file=str(name)))
 
-    def _restore(self, value: Any, name: Any, said: Message) -> bool:
+    def _restore(self, value: Any, name: Any, said: Said) -> bool:
         try:
             session = PracticeSession.from_record(value, name, speak=not self.declare_check.value)
         except PiquetError as error:
