@@ -15,4 +15,5 @@ def details_html(text: str) -> str:
     """`text` (plain, escaped here) folded under a translated "Details" summary; '' for no text."""
     if not text:
         return ""
-    return f'<details class="pw-details"><summary>{escape(_("Details"))}</summary><p>{escape(text)}</p></details>'
+    summary = _("Details")
+    return f'<details class="pw-details"><summary>{escape(summary)}</summary><p>{escape(text)}</p></details>'
