@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import doctest
 import random
+import re
 from fractions import Fraction
 from itertools import combinations, permutations
 
@@ -26,6 +27,8 @@ from piquet_widgets.analysis.advisor import Advice, advise_exchange
 from piquet_widgets.engine import ELDER, PRESETS, YOUNGER, Category, Deal, Exchange, Phase, PiquetError, parse_cards
 from piquet_widgets.engine.cards import Card, mask_of
 from piquet_widgets.engine.combinations import Verdict, best_declaration, compare
+from piquet_widgets.teach.exchange import advice_details, advice_words
+from piquet_widgets.teach.words import number_words
 
 CATEGORIES = (Category.POINT, Category.SEQUENCE, Category.SETS)
 
@@ -187,7 +190,7 @@ def test_elder_advice_covers_every_legal_choice_best_first(advice):
 def test_carte_blanche_counts_in_every_choice_and_is_noted(advice):
     ranked = advice["elder's carte blanche"]
     assert all(choice.carte_blanche for choice in ranked)
-    assert "Carte blanche (10) was scored at the deal" in ranked[0].explanation()
+    assert "Carte blanche (10) was scored at the deal" in advice_words(ranked[0])
     assert not any(choice.carte_blanche for choice in advice["seed 3"])
 
 
@@ -236,7 +239,7 @@ def test_younger_may_keep_his_hand_au_cent(advice):
     deal = DEALS["au cent"]
     after = deal.apply(Exchange(advice["au cent"][0].discards))
     keep = next(choice for choice in advise_exchange(after) if not choice.discards)
-    assert keep.explanation().startswith("Exchanges no card.")
+    assert advice_words(keep).startswith("Exchanges no card.")
 
 
 def test_no_advice_outside_the_exchange():
@@ -252,12 +255,16 @@ def test_no_advice_outside_the_exchange():
 def test_explanation_names_what_is_kept_and_drawn_for():
     deal = dealt("KH QH JH TH 9H 7S 8S 7D 8D 9D 7C 8C", "AS KS QS JS TS 9S AD KD QD AC KC QC", 0)
     best = advise_exchange(deal, top=1)[0]
-    text = best.explanation()
+    text = advice_words(best)
     assert text.startswith("Discards 5 cards: ")
     assert "Keeps: point of five and quint to the king." in text
     assert "Gives up: tierce minor." in text
     assert "Draws for the point (" in text
-    assert f"Expected net score of the declarations: {best.expected:+.2f}." in text
+    # what the declarations bring: whole points in words, the exact figure for "Details"
+    assert best.expected < -0.5  # younger's hand is far the stronger
+    assert re.search(rf"expected to bring younger (about )?{number_words(round(-best.expected))} points? more than you\.", text), text
+    assert not re.search(r"\d[.,]\d", text), text
+    assert advice_details(best) == f"Expected net score of the declarations: {best.expected:+.2f}."
 
 
 def test_younger_explanation_gives_the_chances_of_her_draws_not_the_cards(advice):
@@ -269,7 +276,7 @@ def test_younger_explanation_gives_the_chances_of_her_draws_not_the_cards(advice
     left = after.talon_left
     checked = 0
     for choice in advise_exchange(after):
-        text = choice.explanation()
+        text = advice_words(choice)
         keep, size = hand & ~mask_of(choice.discards), len(choice.discards)
         draws = list(combinations(left, size))
         for category, name in zip(CATEGORIES, ("point", "sequences", "sets")):
@@ -278,7 +285,8 @@ def test_younger_explanation_gives_the_chances_of_her_draws_not_the_cards(advice
 
             percent = 100 * Fraction(sum(beats(keep | mask_of(drawn)) for drawn in draws), len(draws))
             if not beats(keep) and 1 <= percent < 100 and percent % 1 != Fraction(1, 2):
-                assert f"the {name} ({round(percent)}%)" in text
+                shown = str(round(percent)) if round(percent) < 100 else ">99"  # never a false 100 %
+                assert f"the {name} ({shown}%)" in text
                 checked += 1
         assert "Draws " not in text or "the chances of beating elder's hand" in text
     assert checked > 100
@@ -289,9 +297,9 @@ def test_explanations_format_in_every_language(language, advice):
     i18n.set_language(language)
     try:
         for name, ranked in advice.items():
-            assert ranked[0].explanation()
+            assert advice_words(ranked[0])
             deal = DEALS[name].apply(Exchange(ranked[0].discards))
-            assert advise_exchange(deal, top=1)[0].explanation()
+            assert advice_words(advise_exchange(deal, top=1)[0])
     finally:
         i18n.set_language("en")
 

@@ -18,6 +18,7 @@ from piquet_widgets.analysis.review import hint
 from piquet_widgets.analysis.solve import solve_position
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, Phase, Position
 from piquet_widgets.engine.errors import PiquetError
+from piquet_widgets.teach.hints import move_details
 
 #: A deal on which the evaluator's quick model of younger's reply valued elder's best discard
 #: 9.7 points too high (+21.4 where +11.7 is true): its reply is the expert's on 2 of 56 draws.
@@ -70,7 +71,7 @@ def test_where_the_model_was_far_off_the_hint_is_close(far_off) -> None:
     shown = hint(deal)
     assert shown.cards == discards
     assert abs(shown.value - truth) < 1.5
-    assert "if younger replies as the expert computer does" in shown.text
+    assert "if younger replies as the expert computer does" in move_details(shown)
 
 
 def test_only_elder_exchanging_is_valued_against_the_expert() -> None:

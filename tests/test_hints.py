@@ -99,7 +99,7 @@ def test_every_play_hint_claim_holds_on_the_cards(seed, played):
     if deal.phase is not Phase.PLAY:
         return
     for card in deal.playable_cards():  # the hint's idea for each card the solver could name
-        text = nudge(deal, Hint(deal.to_move, Phase.PLAY, (card,), "", 0))
+        text = nudge(deal, Hint(deal.to_move, Phase.PLAY, (card,), 0))
         check_play_claim(deal, card, text)
 
 
@@ -113,7 +113,7 @@ def test_every_exchange_hint_describes_the_hand_its_own_discards_keep(seed, data
     choices = deal.legal_actions()
     size = data.draw(st.integers(choices.low, choices.high))
     discards = tuple(data.draw(st.permutations(hand))[:size])
-    text = nudge(deal, Hint(seat, Phase.EXCHANGE, discards, "", 0))
+    text = nudge(deal, Hint(seat, Phase.EXCHANGE, discards, 0))
     kept = deal.hands[seat] & ~sum(1 << card for card in discards)
     head, _, rest = text.partition(": they make your point")
     whole = head.startswith("Keep your ") and not head.startswith("Keep your best ")

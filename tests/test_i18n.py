@@ -536,6 +536,7 @@ def test_every_literal_message_is_in_the_template(template):
 
 def test_numbers_are_written_the_way_each_language_writes_them():
     from piquet_widgets.analysis.review import ExchangeNote
+    from piquet_widgets.teach.mistakes import exchange_note_details
 
     for language, (plus, minus) in {"en": ("+1.25", "-0.5"), "fr": ("+1,25", "-0,5"), "es": ("+1,25", "-0,5"), "pt": ("+1,25", "-0,5")}.items():
         i18n.set_language(language)
@@ -543,20 +544,21 @@ def test_numbers_are_written_the_way_each_language_writes_them():
         assert i18n.format_decimal(-0.5, "+0.0;-0.0") == minus
     note = ExchangeNote(ELDER, tuple(parse_cards("7C 8C")), 1.04, tuple(parse_cards("7C 9D")), -2.5)
     i18n.set_language("fr")
-    assert "+1,0" in note.sentence() and "-2,5" in note.sentence()
+    assert "+1,0" in exchange_note_details(note) and "-2,5" in exchange_note_details(note)
     i18n.set_language("pt")
-    assert "+1,0" in note.sentence() and "-2,5" in note.sentence()
+    assert "+1,0" in exchange_note_details(note) and "-2,5" in exchange_note_details(note)
 
 
 def test_the_exchange_advice_writes_its_expectation_with_a_decimal_comma():
     from piquet_widgets.analysis.advisor import advise_exchange
+    from piquet_widgets.teach.exchange import advice_details
 
     deal = Deal.from_seed(7)
     i18n.set_language("en")
-    english = advise_exchange(deal, top=1)[0].explanation()
+    english = advice_details(advise_exchange(deal, top=1)[0])
     assert re.search(r"Expected net score of the declarations: [+-]\d+\.\d\d\.", english)
     i18n.set_language("fr")
-    french = advise_exchange(deal, top=1)[0].explanation()
+    french = advice_details(advise_exchange(deal, top=1)[0])
     assert re.search(rf"Gain net espéré des annonces{NBSP}: [+-]\d+,\d\d\.", french), french
 
 

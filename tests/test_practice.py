@@ -4,8 +4,11 @@ codes, and a whole partie with its settlement."""
 
 from __future__ import annotations
 
+import random
 import re
 import threading
+
+import pytest
 
 from widget_helpers import click_card, find, find_all, text_of
 
@@ -492,3 +495,59 @@ def test_the_buttons_of_the_review_follow_the_language():
         set_language("en")
         table.refresh()
     assert find_all(table, "pw-retry")[0].description == f"Try trick {trick} again"
+
+
+# -- whole points in words: the figures only behind "Details" --------------------------------------
+DECIMAL = re.compile(r"\d[.,]\d")  # a decimal figure: '4.82', '4,82'
+
+
+def outside_details(html: str) -> str:
+    """What a reader sees of some HTML without opening its "Details"."""
+    return text_of(re.sub(r"<details.*?</details>", " ", html, flags=re.S))
+
+
+def check_hint_panel(table, checked: dict) -> None:
+    """Ask for the idea, then the move: neither shows a decimal figure outside "Details", and the
+    move's "Details" (a summary and the figures) holds the exact value."""
+    for stage in ("idea", "move"):
+        table.show_hint()
+        table.analyst.runner.wait(60)
+        html = find(table, "pw-hint-text").value
+        seen = outside_details(html)
+        assert seen.strip() and not DECIMAL.search(seen), seen
+        if stage == "move":
+            assert "<summary>Details</summary>" in html and re.search(r"[+-]\d", text_of(html.split("<details")[1])), html
+            checked["hints"] += 1
+
+
+@pytest.mark.slow
+def test_no_hint_or_review_shows_a_decimal_figure_outside_details():
+    rng = random.Random(29)
+    checked = {"hints": 0, "reviews": 0, "exchange notes": 0}
+    for number, seed in enumerate(rng.sample(range(100_000), 24)):
+        role = ("elder", "younger")[number % 2]
+        seat = ELDER if role == "elder" else YOUNGER
+        table = PracticeTable(declare_for_me=True, role=role, deal=seed, level="club")
+        played = 0
+        while table.deal.phase is not Phase.FINISHED:
+            assert table.deal.to_move is seat and table.to_move_is_learner
+            if table.deal.phase is Phase.EXCHANGE:
+                if number % 4 < 2:  # the exchange's hint takes a second or two: on half the deals
+                    check_hint_panel(table, checked)
+                choices = table.deal.legal_actions()
+                hand = table.deal.hand(seat)
+                discard_by_clicks(table, seat, rng.sample(hand, rng.randint(choices.low, choices.high)))
+                continue
+            if played % 4 == number % 4:
+                check_hint_panel(table, checked)
+            table.click(seat, rng.choice(table.deal.playable_cards()))
+            played += 1
+        table.analyst.runner.wait(120)
+        review = find(table, "pw-review").value
+        seen = outside_details(review)
+        assert "Review of your play" in seen and not DECIMAL.search(seen), seen
+        checked["reviews"] += 1
+        notes = review.count('class="pw-exchange-note"')
+        assert review.count("<summary>Details</summary>") == notes  # each exchange note's figures
+        checked["exchange notes"] += notes
+    assert checked["hints"] > 50 and checked["reviews"] == 24 and checked["exchange notes"] >= 6, checked

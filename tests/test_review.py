@@ -5,6 +5,7 @@ solver's interruption hook and the analysis that goes on in a thread."""
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 
@@ -27,6 +28,10 @@ from piquet_widgets.analysis.review import (
 from piquet_widgets.analysis.solve import solve_position
 from piquet_widgets.analysis.solver import SearchInterrupted, Solver
 from piquet_widgets.engine import ELDER, PRESETS, YOUNGER, Deal, Exchange, Phase, Play, Position, deal_from_record
+from piquet_widgets.teach.hints import move_details, move_words
+from piquet_widgets.teach.mistakes import card_mistake_sentence, exchange_note_details, exchange_note_sentence, review_summary
+from piquet_widgets.teach.narration import line_sentences
+from piquet_widgets.teach.words import number_words
 from piquet_widgets.widgets.analysis_status import Analyst
 from piquet_widgets.widgets.practice import PracticeTable
 from piquet_widgets.widgets.walkthrough import DealWalkthrough
@@ -103,8 +108,12 @@ def test_the_review_lists_exactly_the_cards_below_the_best_with_their_cost(seed,
     assert review.total_cost == sum(item[2] for item in expected)
     assert review.cards_played == 12 * len(seats)
     for mistake in review.mistakes:
-        assert f"which cost {mistake.cost} point" in mistake.sentence()
-        assert mistake.better[0].name_in_words() in mistake.sentence()
+        sentence = card_mistake_sentence(mistake, you=True)
+        assert sentence.startswith(f"Trick {mistake.trick}: you played the {mistake.card.name_in_words()}")
+        assert f"cost {number_words(mistake.cost)} point" in sentence  # a whole number of points, in words
+        assert not re.search(r"\d", sentence.removeprefix(f"Trick {mistake.trick}")), sentence
+        assert mistake.better[0].name_in_words() in sentence
+        assert card_mistake_sentence(mistake, you=False).startswith(f"Trick {mistake.trick}: {mistake.seat.key} played")
 
 
 def test_a_deal_of_best_cards_has_no_mistake():
@@ -112,7 +121,7 @@ def test_a_deal_of_best_cards_has_no_mistake():
 
     timeline = complete(Deal.from_seed(8), {ELDER: ExpertPlayer(), YOUNGER: SimplePlayer()})
     review = review_deal(timeline, [ELDER])
-    assert review.mistakes == () and "best card" in review.summary()
+    assert review.mistakes == () and "best card" in review_summary(review)
 
 
 def test_the_review_notes_an_exchange_below_the_evaluators_best():
@@ -126,7 +135,11 @@ def test_the_review_notes_an_exchange_below_the_evaluators_best():
     mine = next(item for item in evaluations if item.discards == worst.discards)
     assert note.discards == worst.discards and note.best == evaluations[0].discards
     assert note.cost == pytest.approx(evaluations[0].expected - mine.expected) and note.cost > 0
-    assert "over the whole deal" in note.sentence()
+    sentence = exchange_note_sentence(note, you=True)
+    assert "over the whole deal" in sentence and f"about {number_words(round(note.cost))} point" in sentence
+    assert not re.search(r"\d[.,]\d", sentence), sentence  # whole points: no decimal figure
+    details = exchange_note_details(note)  # the exact figures, for "Details"
+    assert f"{mine.expected:+.1f}" in details and f"{evaluations[0].expected:+.1f}" in details
 
 
 # -- the hint ------------------------------------------------------------------------------------
@@ -138,7 +151,11 @@ def test_the_hint_names_a_best_card(seed):
         costs = independent_costs(before)
         assert costs[found.cards[0]] == 0
         assert {card for card, cost in costs.items() if cost == 0} == set(found.cards)
-        assert f"play the {found.cards[0].name_in_words()}" in found.text
+        words = move_words(before, found)
+        assert f"play the {found.cards[0].name_in_words()}" in words
+        assert not re.search(r"\d", words), words
+        mine = found.value if found.seat is ELDER else -found.value
+        assert f"{mine:+d}" in move_details(found)  # the exact value, from the player's side
 
 
 def test_the_hint_in_the_exchange_is_the_evaluators_best_choice():
@@ -150,7 +167,10 @@ def test_the_hint_in_the_exchange_is_the_evaluators_best_choice():
     best = evaluate_exchange(deal)[0]
     assert found.cards == best.discards and steps == sorted(steps) and steps[-1] == 1
     assert found.value == value_against_expert(deal, best.discards).expected  # elder's figure: against the expert younger
-    assert found.text.startswith("Hint: Discards") and "over the whole deal if younger replies as the expert computer does" in found.text
+    assert move_words(deal, found).startswith("Hint: discard the ")
+    details = move_details(found)
+    assert "over the whole deal if younger replies as the expert computer does" in details
+    assert f"{found.value:+.2f}" in details
 
 
 def test_the_exchange_s_hint_and_review_ask_the_stop_check_of_their_solver():
@@ -339,7 +359,8 @@ def test_the_review_after_the_deal_lists_the_learners_mistakes():
     assert [(m.index, m.card, m.cost) for m in table.review.mistakes] == [(m.index, m.card, m.cost) for m in expected]
     text = text_of(panel.value)
     for mistake in expected:
-        assert mistake.sentence() in text
+        said = f"Trick {mistake.trick}: you played the {mistake.card.name_in_words()}, which cost {number_words(mistake.cost)} point"
+        assert said in text
     assert panel.value.count('class="pw-mistake"') == len(expected)
     # Undo the last card: no review until the deal is over again.
     table.undo()
@@ -370,9 +391,16 @@ def test_the_walkthrough_shows_the_best_line_from_the_step_shown():
     panel = find(walk, "pw-best-line-text")
     assert panel.layout.display is None
     assert line.value == solve_position(Position.of_deal(walk.deal), Solver()).value
-    assert f"minus younger's: {line.value}." in text_of(panel.value)
+    shown = panel.value
+    words = text_of(shown.split("<details")[0])
+    if line.value:
+        ahead, behind = (ELDER, YOUNGER) if line.value > 0 else (YOUNGER, ELDER)
+        assert f"{ahead.key} makes {number_words(abs(line.value))} point" in words and f"more than {behind.key}" in words
+    assert not re.search(r"[+\u2212-]\d", words), words  # the figures only behind "Details"
+    details = text_of(shown.split("<details")[1])
+    assert "Details" in details and f"{line.value:+d} with best play" in details
     best_line_checks(walk.deal)
-    assert len(line.lines()) == 12 - len(walk.deal.tricks)
+    assert len(line_sentences(line)) == 12 - len(walk.deal.tricks)
     # It follows the steps.
     walk.next()
     assert walk.best_line is not None and walk.best_line.start is walk.deal

@@ -59,12 +59,11 @@ from itertools import combinations
 from math import factorial
 
 from piquet_widgets.analysis import kernels_pure as pure
-from piquet_widgets.analysis.review import join_names
 from piquet_widgets.engine.cards import Card, cards_of, mask_of
-from piquet_widgets.engine.combinations import Combination, is_carte_blanche, points_of, sequences_of, sets_of
-from piquet_widgets.engine.deal import BONUS_THRESHOLD, CARTE_BLANCHE_POINTS, ELDER, REPIQUE_BONUS, YOUNGER, Deal, Phase, Seat
+from piquet_widgets.engine.combinations import Category, is_carte_blanche, points_of, sequences_of, sets_of
+from piquet_widgets.engine.deal import BONUS_THRESHOLD, CARTE_BLANCHE_POINTS, CATEGORIES, ELDER, REPIQUE_BONUS, YOUNGER, Deal, Phase, Seat
 from piquet_widgets.engine.errors import PiquetError
-from piquet_widgets.i18n import N_, _, format_decimal, ngettext
+from piquet_widgets.i18n import N_
 
 __all__ = ["Advice", "YoungerReplies", "advise_exchange", "younger_replies"]
 
@@ -78,7 +77,6 @@ except ImportError:  # Pyodide without numpy
 KERNELS = "numpy" if np is not None else "pure"
 
 TALON_ORDERS = factorial(8)
-SIGNED = "+0.00;-0.00"  # an expected score, always with its sign: '+1.25', '-0,50' in French
 
 
 @dataclass(frozen=True)
@@ -103,60 +101,21 @@ class Advice:
     pool: tuple[Card, ...]
     carte_blanche: bool
 
-    def explanation(self) -> str:
-        """What the choice keeps, gives up and draws for, and what it is worth, in words."""
-        sentences = discard_sentences(self.hand, self.discards)
-        sentences.extend(self._draw_sentences(self.hand & ~mask_of(self.discards)))
-        sentences.append(_("Expected net score of the declarations: {value}.").format(value=format_decimal(self.expected, SIGNED)))
-        if self.repique:
-            sentences.append(_("Chance of a repique: {percent}%.").format(percent=_percent(self.repique)))
-        if self.repiqued:
-            sentences.append(_("Chance of being repiqued: {percent}%.").format(percent=_percent(self.repiqued)))
-        if self.carte_blanche:
-            sentences.append(_("Carte blanche (10) was scored at the deal: it stands whatever the exchange brings."))
-        return " ".join(sentences)
-
-    def _draw_sentences(self, keep: int) -> list[str]:
-        """The categories the kept cards do not win against the opponent's hand as it stands, that
-        the draw may win, with the chances (every draw from the pool equally likely)."""
+    def draw_chances(self) -> tuple[tuple[Category, float], ...]:
+        """The categories (point, sequences, sets) that the kept cards do not win against the
+        opponent's hand as it stands and that the draw may win, each with its chance (every draw
+        from the pool equally likely); `teach.exchange` words them."""
         if not self.discards:
-            return []
+            return ()
+        keep = self.hand & ~mask_of(self.discards)
         theirs, kept = _keys(self.opponent), _keys(keep)
         finals = [_keys(keep | mask_of(drawn)) for drawn in combinations(self.pool, len(self.discards))]
-        targets = []
-        for index, target in enumerate(_TARGETS):
+        found = []
+        for index, category in enumerate(CATEGORIES):
             chance = sum(final[index] > theirs[index] for final in finals) / len(finals)
             if kept[index] <= theirs[index] and chance:
-                targets.append(_(target).format(percent=_percent(chance)))
-        if not targets:
-            return []
-        if self.seat is ELDER:
-            return [_("Draws for {targets}: the chances of beating younger's hand as it stands.").format(targets=join_names(targets))]
-        return [_("Draws for {targets}: the chances of beating elder's hand.").format(targets=join_names(targets))]
-
-
-def discard_sentences(hand: int, discards: tuple[Card, ...]) -> list[str]:
-    """What a choice of discards throws, keeps and gives up of the hand's combinations, in words."""
-    discarded = mask_of(discards)
-    held = _combinations(hand)
-    kept = [combo for combo in held if not combo.mask & discarded]
-    given_up = [combo for combo in held if combo.mask & discarded]
-    if discards:
-        sentences = [
-            ngettext("Discards {count} card: {cards}.", "Discards {count} cards: {cards}.", len(discards)).format(
-                count=len(discards), cards=_cards_text(discards)
-            )
-        ]
-    else:
-        sentences = [_("Exchanges no card.")]
-    if kept:
-        sentences.append(_("Keeps: {combinations}.").format(combinations=_name_list(kept)))
-    if given_up:
-        sentences.append(_("Gives up: {combinations}.").format(combinations=_name_list(given_up)))
-    return sentences
-
-
-_TARGETS = (N_("the point ({percent}%)"), N_("the sequences ({percent}%)"), N_("the sets ({percent}%)"))
+                found.append((category, chance))
+        return tuple(found)
 
 
 def advise_exchange(deal: Deal, top: int | None = None) -> list[Advice]:
@@ -416,26 +375,7 @@ def _advise_younger(deal: Deal) -> list[Advice]:
     ]
 
 
-# -- words ---------------------------------------------------------------------------------------
-def _combinations(hand: int) -> list[Combination]:
-    """What a hand would declare: its best point, its sequences, its sets."""
-    return [*points_of(hand)[:1], *sequences_of(hand), *sets_of(hand)]
-
-
+# -- what a hand declares -------------------------------------------------------------------------
 def _keys(hand: int) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
     """The keys of a hand's best point, sequence and set ((0, 0) for none)."""
     return tuple(found[0].key if found else (0, 0) for found in (points_of(hand), sequences_of(hand), sets_of(hand)))  # type: ignore[return-value]
-
-
-def _name_list(combos: list[Combination]) -> str:
-    return join_names([combo.name() for combo in combos])
-
-
-def _percent(chance: float) -> str:
-    """A chance as a percentage in the current language's digits: '37', '0,4' in French."""
-    return format_decimal(100 * chance, "0" if chance >= 0.01 else "0.0")
-
-
-def _cards_text(cards: Iterable[Card]) -> str:
-    """'K♠ 8♣ 10♦': cards as a sentence shows them (the symbols read the same in every language)."""
-    return " ".join(card.symbol for card in cards)

@@ -58,7 +58,7 @@ from weakref import WeakKeyDictionary
 
 from piquet_widgets.analysis import advisor
 from piquet_widgets.analysis import kernels_pure as pure
-from piquet_widgets.analysis.advisor import SIGNED, Advice, advise_exchange, discard_sentences, younger_replies
+from piquet_widgets.analysis.advisor import Advice, advise_exchange, younger_replies
 from piquet_widgets.analysis.observation import Standing
 from piquet_widgets.analysis.players import _strength
 from piquet_widgets.analysis.solver import ELDER as SOLVER_ELDER
@@ -68,7 +68,7 @@ from piquet_widgets.engine.combinations import is_carte_blanche
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Exchange, Phase, Play, Seat
 from piquet_widgets.engine.records import Position
 from piquet_widgets.engine.errors import PiquetError
-from piquet_widgets.i18n import N_, _, format_decimal
+from piquet_widgets.i18n import N_
 
 __all__ = ["Evaluation", "Progress", "Settings", "deal_outcome", "evaluate_exchange", "part_of", "SearchInterrupted", "value_against_expert"]
 
@@ -115,7 +115,7 @@ class Evaluation:
     repique; exact over the draws) plus `play` (the tricks solved, the pique, the cards or capot;
     averaged over `orders` talon orders or draws). `expected` is their sum; `hand` the player's
     hand before the exchange. Valued for the partie (a `standing`), `expected` is the settlement,
-    all of it in `play`."""
+    all of it in `play`. `teach.hints` words it."""
 
     seat: Seat
     discards: tuple[Card, ...]
@@ -125,25 +125,6 @@ class Evaluation:
     orders: int
     hand: int
     against_expert: bool = False
-
-    def explanation(self) -> str:
-        """What the choice throws and keeps, and what the whole deal is expected to bring, in words
-        (saying so when younger's reply is the expert computer's, `value_against_expert`)."""
-        if self.against_expert:
-            words = _(
-                "Expected over the whole deal if younger replies as the expert computer does, averaged over the "
-                "orders of the talon that cannot be seen: {value} ({declarations} from the declarations, {play} from the play)."
-            )
-        else:
-            words = _(
-                "Expected over the whole deal, averaged over the orders of the talon that cannot be seen: {value} "
-                "({declarations} from the declarations, {play} from the play)."
-            )
-        value = words.format(
-            value=format_decimal(self.expected, SIGNED), declarations=format_decimal(self.declarations, SIGNED),
-            play=format_decimal(self.play, SIGNED),
-        )
-        return " ".join([*discard_sentences(self.hand, self.discards), value])
 
 
 def evaluate_exchange(

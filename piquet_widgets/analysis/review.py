@@ -1,5 +1,6 @@
 """What the solver tells a learner: every legal card's value against the best play, a hint, the
-review of a deal played, and the best continuation from any moment of the play.
+review of a deal played, and the best continuation from any moment of the play. These are facts;
+`teach` words them (`teach.hints`, `teach.mistakes`, `teach.narration`).
 
 Values are those of the exact solver (`analysis.solver`): elder's points still to come minus
 younger's under best play by both — the points of play, the cards or capot, and the pique while it
@@ -38,21 +39,18 @@ from piquet_widgets.engine.cards import Card, mask_of
 from piquet_widgets.engine.deal import ELDER, Deal, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.records import Position
-from piquet_widgets.i18n import N_, _, format_decimal, ngettext
+from piquet_widgets.i18n import N_
 
 if TYPE_CHECKING:
-    from piquet_widgets.analysis.evaluator import Progress
+    from piquet_widgets.analysis.evaluator import Evaluation, Progress
 
 __all__ = [
     "CardMistake", "CardValues", "ExchangeNote", "Hint", "Line", "Review", "SearchInterrupted",
-    "best_line", "card_values", "cost_badge", "deadline", "hint", "join_names", "or_names", "review_deal", "review_exchanges",
-    "review_play", "stopping",
+    "best_line", "card_values", "cost_badge", "deadline", "hint", "review_deal", "review_exchanges", "review_play", "stopping",
 ]
 
 StopCheck = Callable[[], bool] | None
 MINUS = "\u2212"
-NAMED = 3  # at most this many equally good cards are named in a sentence
-SIGNED = "+0.0;-0.0"  # an expected score, always with its sign: '+1.5', '-0,5' in French
 
 
 # -- interrupting a search -------------------------------------------------------------------------
@@ -121,14 +119,16 @@ def card_values(deal: Deal, solver: Solver | None = None, should_stop: StopCheck
 # -- the hint --------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Hint:
-    """The best choice for the player to move: `cards` are the best cards (play) or the best
-    discards (exchange); `text` says it in words."""
+    """The best choice for the player to move: `cards` are the best cards (play, the one to name
+    first leading) or the best discards (exchange). `value` is, in the play, the solver's (elder's
+    points to come minus younger's); at the exchange, the player's own expectation over the whole
+    deal, whose parts `evaluation` holds."""
 
     seat: Seat
     phase: Phase
     cards: tuple[Card, ...]
-    text: str
     value: float
+    evaluation: Evaluation | None = None
 
 
 def hint(deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None, progress: Progress | None = None) -> Hint:
@@ -145,34 +145,14 @@ def hint(deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None
                 best = value_against_expert(deal, best.discards, solver, progress=part_of(progress, 1, 2))
             else:
                 best = evaluate_exchange(deal, solver=solver, progress=progress)[0]
-        text = _("Hint: {advice}").format(advice=best.explanation())
-        return Hint(deal.to_move, deal.phase, best.discards, text, best.expected)
+        return Hint(deal.to_move, deal.phase, best.discards, best.expected, best)
     if deal.phase is not Phase.PLAY:
         raise PiquetError(N_("There is nothing to choose now."))
     values = card_values(deal, solver, should_stop)
     best = values.best_cards
     first = _lead_choice(deal, best)
     others = [card for card in best if card != first]
-    parts = [_("Hint: play the {card}.").format(card=first.name_in_words())]
-    if 0 < len(others) <= NAMED:
-        parts.append(
-            ngettext("The {cards} is just as good.", "The {cards} are just as good.", len(others)).format(
-                cards=join_names([card.name_in_words() for card in others])
-            )
-        )
-    elif others:
-        parts.append(
-            ngettext("{count} other card is just as good.", "{count} other cards are just as good.", len(others)).format(
-                count=len(others)
-            )
-        )
-    parts.append(value_sentence(values.value))
-    return Hint(deal.to_move, deal.phase, (first, *others), " ".join(parts), values.value)
-
-
-def value_sentence(value: int) -> str:
-    """'With best play by both from here, elder's points to come minus younger's: 7.'"""
-    return _("With best play by both from here, elder's points to come minus younger's: {value}.").format(value=value)
+    return Hint(deal.to_move, deal.phase, (first, *others), values.value)
 
 
 def _lead_choice(deal: Deal, best: Sequence[Card]) -> Card:
@@ -199,17 +179,6 @@ class CardMistake:
     value: int  # of the card played (elder minus younger, points to come)
     best_value: int
 
-    def sentence(self) -> str:
-        text = ngettext(
-            "Trick {trick}: {player} played the {card}, which cost {cost} point; the {better} was better.",
-            "Trick {trick}: {player} played the {card}, which cost {cost} points; the {better} was better.",
-            self.cost,
-        )
-        return text.format(
-            trick=self.trick, player=_seat_word(self.seat), card=self.card.name_in_words(), cost=self.cost,
-            better=or_names([card.name_in_words() for card in self.better[:NAMED]]),
-        )
-
 
 @dataclass(frozen=True)
 class ExchangeNote:
@@ -225,15 +194,6 @@ class ExchangeNote:
     def cost(self) -> float:
         return self.best_expected - self.expected
 
-    def sentence(self) -> str:
-        return _(
-            "Exchange: {player} discarded {cards}, expected to bring {value} over the whole deal; "
-            "discarding {best} was expected to bring {best_value}."
-        ).format(
-            player=_seat_word(self.seat), cards=_cards_text(self.discards), value=format_decimal(self.expected, SIGNED),
-            best=_cards_text(self.best), best_value=format_decimal(self.best_expected, SIGNED),
-        )
-
 
 @dataclass(frozen=True)
 class Review:
@@ -247,22 +207,6 @@ class Review:
     @property
     def total_cost(self) -> int:
         return sum(mistake.cost for mistake in self.mistakes)
-
-    def summary(self) -> str:
-        count = len(self.mistakes)
-        if not count:
-            return ngettext(
-                "Every one of the {played} card played was a best card.",
-                "Every one of the {played} cards played was a best card.",
-                self.cards_played,
-            ).format(played=self.cards_played)
-        first = ngettext(
-            "{count} card of {played} was not the best.", "{count} cards of {played} were not the best.", count
-        ).format(count=count, played=self.cards_played)
-        second = ngettext(
-            "Together the mistakes cost {total} point.", "Together the mistakes cost {total} points.", self.total_cost
-        ).format(total=self.total_cost)
-        return f"{first} {second}"
 
 
 def _plays(timeline: Sequence[Deal], seats: Iterable[Seat] | None) -> list[tuple[int, Deal, Card]]:
@@ -362,22 +306,6 @@ class Line:
         start, end = self.start.scores, self.end.scores
         return (end[0] - start[0]) - (end[1] - start[1])
 
-    def lines(self) -> list[str]:
-        """One sentence per trick of the line."""
-        sentences = []
-        first = len(self.start.tricks)
-        for trick in self.end.tricks[first:]:
-            values = dict(
-                number=trick.number, leader=_seat_word(trick.leader), lead=trick.lead.name_in_words(),
-                second=_seat_word(trick.leader.other), reply=trick.reply.name_in_words(), winner=_seat_word(trick.winner),
-            )
-            if trick.number == first + 1 and self.start.led is not None:
-                text = _("Trick {number}: to the {lead} led by {leader}, {second} plays the {reply}; {winner} wins.")
-            else:
-                text = _("Trick {number}: {leader} leads the {lead}, {second} plays the {reply}; {winner} wins.")
-            sentences.append(text.format(**values))
-        return sentences
-
 
 def best_line(deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None) -> Line:
     """The principal variation from `deal` (in its play phase) to the end of the deal."""
@@ -394,27 +322,3 @@ def best_line(deal: Deal, solver: Solver | None = None, should_stop: StopCheck =
         card = min(values.best_cards, key=lambda c: (c.rank, c.suit))
         deals.append(current.apply(Play(card)))
     return Line(value, tuple(deals))
-
-
-# -- words ---------------------------------------------------------------------------------------
-def _seat_word(seat: Seat) -> str:
-    return _("elder") if seat is ELDER else _("younger")
-
-
-def join_names(names: list[str]) -> str:
-    """'a, b and c' in the current language."""
-    if len(names) <= 1:
-        return "".join(names)
-    return _("{first} and {last}").format(first=_(", ").join(names[:-1]), last=names[-1])
-
-
-def or_names(names: list[str]) -> str:
-    """'a, b or c' in the current language."""
-    if len(names) <= 1:
-        return "".join(names)
-    return _("{first} or {last}").format(first=_(", ").join(names[:-1]), last=names[-1])
-
-
-def _cards_text(cards: Iterable[Card]) -> str:
-    """'K♠ 8♣ 10♦': cards as a sentence shows them (the symbols read the same in every language)."""
-    return " ".join(card.symbol for card in cards)

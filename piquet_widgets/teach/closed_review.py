@@ -5,13 +5,11 @@ said as one, in whole points in words), and what he sank or forgot in the declar
 from __future__ import annotations
 
 from piquet_widgets.analysis.closed_review import ClosedReview, DeclarationNote, SampledChoice
-from piquet_widgets.analysis.review import join_names, or_names
 from piquet_widgets.engine.cards import Card
 from piquet_widgets.engine.combinations import Category
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Phase
 from piquet_widgets.i18n import _
-from piquet_widgets.teach.mistakes import points_in_words
-from piquet_widgets.teach.words import seat_word
+from piquet_widgets.teach.words import join_names, points_in_words, seat_word
 
 __all__ = ["choice_sentence", "declaration_sentence", "scores_sentence"]
 
@@ -48,7 +46,7 @@ def choice_sentence(choice: SampledChoice) -> str:
         "Trick {trick}: the {card} lost {points} on average over the hands {opponent} might hold; the {best} was better."
     ).format(
         trick=choice.trick, card=card, points=points_in_words(choice.cost), opponent=opponent,
-        best=or_names([each.name_in_words() for each in choice.best[:NAMED]]),
+        best=join_names([each.name_in_words() for each in choice.best[:NAMED]], either=True),
     )
 
 

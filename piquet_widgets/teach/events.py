@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from piquet_widgets.analysis.review import join_names
 from piquet_widgets.engine.combinations import Category, Combination
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Declaration, Event
 from piquet_widgets.i18n import N_, _, ngettext
+from piquet_widgets.teach.words import join_names
 
 
 def combination_list(combinations: tuple[Combination, ...]) -> str:

@@ -5,7 +5,8 @@ found and from what the player sees (both hands in open piquet; never the talon'
 Every claim is checked on the cards before it is said: a suit is "yours to the end" only when each
 of its cards wins whatever the opponent plays, "cannot beat" only when he holds no card of the suit
 above them, a "long suit" is the player's longest, and the exchange's idea describes the hand its
-own discards keep. Once the move is named (`move_words`), the value is in whole points, in words.
+own discards keep. Once the move is named (`move_words`), the value is in whole points, in words;
+the exact figures behind it are `move_details`, for a "Details" disclosure.
 """
 
 from __future__ import annotations
@@ -13,18 +14,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from piquet_widgets.analysis.observation import Observation
-from piquet_widgets.analysis.review import Hint, join_names
+from piquet_widgets.analysis.review import Hint
 from piquet_widgets.engine.cards import FULL_PACK, SUIT_MASKS, Card, mask_of
 from piquet_widgets.engine.combinations import points_of, sequences_of, sets_of
 from piquet_widgets.engine.deal import ELDER, Deal, Phase
-from piquet_widgets.i18n import _, ngettext
-from piquet_widgets.teach.mistakes import points_in_words
-from piquet_widgets.teach.words import number_words, seat_word
+from piquet_widgets.i18n import _, format_decimal, ngettext
+from piquet_widgets.teach.exchange import SIGNED, discard_sentences
+from piquet_widgets.teach.words import capital, join_names, number_words, points_in_words, seat_word
 
 if TYPE_CHECKING:
     from piquet_widgets.analysis.closed_help import ClosedHint
 
-__all__ = ["closed_move_words", "closed_nudge", "nudge", "move_words", "runs_to_the_end", "unbeatable"]
+__all__ = ["closed_move_details", "closed_move_words", "closed_nudge", "nudge", "move_details", "move_words", "runs_to_the_end", "unbeatable"]
 
 NAMED = 3  # at most this many equally good cards are named
 
@@ -120,8 +121,6 @@ def move_words(deal: Deal, found: Hint) -> str:
     exchange) and what it is worth in whole points in words."""
     cards = [card.name_in_words() for card in found.cards]
     if found.phase is Phase.EXCHANGE:
-        from piquet_widgets.analysis.advisor import discard_sentences  # numpy: only once an exchange is hinted
-
         first = _("Hint: discard the {cards}.").format(cards=join_names(cards)) if cards else _("Hint: exchange no card.")
         first = " ".join([first, *discard_sentences(deal.hands[found.seat], found.cards)[1:]])
         value = found.value  # already the player's own expectation over the whole deal
@@ -144,6 +143,31 @@ def move_words(deal: Deal, found: Hint) -> str:
     return " ".join(parts)
 
 
+def move_details(found: Hint) -> str:
+    """The exact figures behind `move_words`' whole points, for "Details": at the exchange the
+    expectation over the whole deal and its two parts, to the hundredth; in the play the solver's
+    value, the player's points to come minus his opponent's."""
+    evaluation = found.evaluation
+    if evaluation is not None:
+        if evaluation.against_expert:
+            words = _(
+                "Expected over the whole deal if younger replies as the expert computer does, averaged over the "
+                "orders of the talon that cannot be seen: {value} ({declarations} from the declarations, {play} from the play)."
+            )
+        else:
+            words = _(
+                "Expected over the whole deal, averaged over the orders of the talon that cannot be seen: {value} "
+                "({declarations} from the declarations, {play} from the play)."
+            )
+        return words.format(
+            value=format_decimal(evaluation.expected, SIGNED), declarations=format_decimal(evaluation.declarations, SIGNED),
+            play=format_decimal(evaluation.play, SIGNED),
+        )
+    mine = found.value if found.seat is ELDER else -found.value
+    text = _("With best play by both from here, your points to come minus {opponent}'s: {value}.")
+    return text.format(opponent=seat_word(found.seat.other), value=format_decimal(mine, "+0;-0"))
+
+
 def _card_parts(cards: list[str]) -> list[str]:
     """The play hint's first sentences: the card to play, and the others just as good."""
     parts = [_("Hint: play the {card}.").format(card=cards[0])]
@@ -153,7 +177,7 @@ def _card_parts(cards: list[str]) -> list[str]:
     elif others:
         text = ngettext("{count} other card is just as good.", "{count} other cards are just as good.", len(others))
         text = text.format(count=number_words(len(others)))
-        parts.append(text[:1].upper() + text[1:])  # the number in words begins the sentence
+        parts.append(capital(text))  # the number in words begins the sentence
     return parts
 
 
@@ -163,8 +187,6 @@ def closed_move_words(hand: tuple[Card, ...], found: ClosedHint) -> str:
     cards = [card.name_in_words() for card in found.cards]
     opponent = seat_word(found.seat.other)
     if found.phase is Phase.EXCHANGE:
-        from piquet_widgets.analysis.advisor import discard_sentences  # numpy: only once an exchange is hinted
-
         first = _("Hint: discard the {cards}.").format(cards=join_names(cards)) if cards else _("Hint: exchange no card.")
         parts = [first, *discard_sentences(mask_of(hand), found.cards)[1:]]
         if round(found.value) == 0:
@@ -184,6 +206,15 @@ def closed_move_words(hand: tuple[Card, ...], found: ClosedHint) -> str:
     parts[-1] = parts[-1].format(opponent=opponent, points=points_in_words(abs(found.value)))
     parts.append(samples_sentence(found.samples))
     return " ".join(parts)
+
+
+def closed_move_details(found: ClosedHint) -> str:
+    """The exact average behind `closed_move_words`' whole points, for "Details"."""
+    if found.phase is Phase.EXCHANGE:
+        text = _("Your points in the declarations minus {opponent}'s, on average over the hands dealt: {value}.")
+    else:
+        text = _("Your points to come minus {opponent}'s with best play, on average over the hands dealt: {value}.")
+    return text.format(opponent=seat_word(found.seat.other), value=format_decimal(found.value, SIGNED))
 
 
 def samples_sentence(count: int) -> str:

@@ -1,6 +1,7 @@
 """A mistake in one sentence a beginner understands: the facts of `analysis.mistakes` (its
 motif, the cards it is about, the two lines) worded with the cards' names and whole points in
-words, never an expectation's decimals."""
+words, never an expectation's decimals; and the practice table's review (`analysis.review`'s
+`Review`) in the same words, its exact expectations apart for "Details"."""
 
 from __future__ import annotations
 
@@ -8,36 +9,22 @@ from collections.abc import Iterable
 from typing import Any
 
 from piquet_widgets.analysis.mistakes import Mistake, best_scores, review_mistakes
-from piquet_widgets.analysis.review import join_names, or_names
+from piquet_widgets.analysis.review import CardMistake, ExchangeNote, Review
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine.cards import Card, mask_of
 from piquet_widgets.engine.combinations import points_of, sequences_of, sets_of
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Phase, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.records import is_partie, record_timeline
-from piquet_widgets.i18n import N_, _, get_language, ngettext
-from piquet_widgets.teach.words import number_words, seat_word
+from piquet_widgets.i18n import N_, _, format_decimal, ngettext
+from piquet_widgets.teach.words import cards_text, join_names, points_in_words, seat_word
 
-__all__ = ["reason", "points_in_words", "tricks_text", "review_json", "review_text"]
+__all__ = [
+    "card_mistake_sentence", "exchange_note_details", "exchange_note_sentence", "reason", "review_json", "review_summary", "review_text",
+    "tricks_text",
+]
 
 NAMED = 3  # at most this many equally good choices are named
-
-
-def points_in_words(points: float) -> str:
-    """'one point', 'about five points': a cost as whole points in words."""
-    whole = max(1, round(points))
-    if whole == points:
-        return ngettext("{count} point", "{count} points", whole).format(count=_before_a_point(whole))
-    return ngettext("about {count} point", "about {count} points", whole).format(count=_before_a_point(whole))
-
-
-def _before_a_point(number: int) -> str:
-    """A number in words before the word for a point, a masculine noun in every language here:
-    Spanish shortens its 'uno' there ('un tanto', 'veintiún tantos')."""
-    words = number_words(number)
-    if get_language() == "es" and words.endswith("uno"):
-        return words[:-3] + ("ún" if words.endswith("iuno") else "un")
-    return words
 
 
 def tricks_text(count: int) -> str:
@@ -63,7 +50,7 @@ def _play_reason(mistake: Mistake) -> str:
     motif, about = mistake.motif, mistake.about
     best_tricks, played_tricks = mistake.tricks
     values = dict(
-        card=mistake.played[0].name_in_words(), best=or_names([c.name_in_words() for c in mistake.best[:NAMED]]),
+        card=mistake.played[0].name_in_words(), best=join_names([c.name_in_words() for c in mistake.best[:NAMED]], either=True),
         opponent=seat_word(mistake.seat.other), tricks=tricks_text(played_tricks), best_tricks=tricks_text(best_tricks),
         cost=points_in_words(mistake.cost),
     )
@@ -141,6 +128,55 @@ def _declaration_reason(mistake: Mistake) -> str:
     if mistake.motif == "declared_less":
         return _("You declared less than the {full}: declared in full they scored more.").format(**values)
     return _("Declaring less than the {full} loses {cost}.").format(**values)
+
+
+# -- the practice table's review (`analysis.review.review_deal`) ----------------------------------
+SIGNED = "+0.0;-0.0"  # an exact expectation, always with its sign: '+1.5', '-0,5' in French
+
+
+def card_mistake_sentence(mistake: CardMistake, you: bool) -> str:
+    """'Trick 3: you played the ace of clubs, which cost two points; the seven of hearts was
+    better.' Said to the learner (`you`), or naming the seat when he played both."""
+    if you:
+        text = _("Trick {trick}: you played the {card}, which cost {points}; the {better} was better.")
+    else:
+        text = _("Trick {trick}: {player} played the {card}, which cost {points}; the {better} was better.")
+    return text.format(
+        trick=mistake.trick, player=seat_word(mistake.seat), card=mistake.card.name_in_words(), points=points_in_words(mistake.cost),
+        better=join_names([card.name_in_words() for card in mistake.better[:NAMED]], either=True),
+    )
+
+
+def exchange_note_sentence(note: ExchangeNote, you: bool) -> str:
+    """An exchange below the best, by how much in whole points in words (`you`: to the learner)."""
+    if you:
+        text = _("Exchange: you discarded {cards}; discarding {best} was expected to bring you {points} more over the whole deal.")
+    else:
+        text = _("Exchange: {player} discarded {cards}; discarding {best} was expected to bring {player} {points} more over the whole deal.")
+    return text.format(player=seat_word(note.seat), cards=cards_text(note.discards), best=cards_text(note.best), points=points_in_words(note.cost))
+
+
+def exchange_note_details(note: ExchangeNote) -> str:
+    """The exact expectations behind `exchange_note_sentence`, for "Details"."""
+    return _("Expected over the whole deal: {value} after the discards made, {best_value} after the best.").format(
+        value=format_decimal(note.expected, SIGNED), best_value=format_decimal(note.best_expected, SIGNED)
+    )
+
+
+def review_summary(review: Review) -> str:
+    """How many cards were not the best, and what they cost together in whole points in words."""
+    count = len(review.mistakes)
+    if not count:
+        return ngettext(
+            "Every one of the {played} card played was a best card.",
+            "Every one of the {played} cards played was a best card.",
+            review.cards_played,
+        ).format(played=review.cards_played)
+    first = ngettext(
+        "{count} card of {played} was not the best.", "{count} cards of {played} were not the best.", count
+    ).format(count=count, played=review.cards_played)
+    second = _("Together the mistakes cost {points}.").format(points=points_in_words(review.total_cost))
+    return f"{first} {second}"
 
 
 # -- the review of a deal record (`piquet-widgets review`) ---------------------------------------

@@ -22,17 +22,21 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from piquet_widgets.engine.cards import KING, KNAVE, QUEEN, Card
 from piquet_widgets.engine.combinations import Category, Combination, compare, Verdict
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Declaration, Seat
-from piquet_widgets.i18n import N_, _, ngettext
+from piquet_widgets.i18n import N_, _, format_decimal, ngettext
 from piquet_widgets.teach.dialogue import announcement, category_dialogue
 from piquet_widgets.teach.events import combination_list, explain_event
 from piquet_widgets.teach.steps import Step, StepKind, phase_title
-from piquet_widgets.teach.words import cards_text, seat_at_start, seat_word
+from piquet_widgets.teach.words import cards_text, points_in_words, seat_at_start, seat_word
 
-__all__ = ["Explanation", "explain_step"]
+if TYPE_CHECKING:
+    from piquet_widgets.analysis.review import Line
+
+__all__ = ["Explanation", "explain_step", "line_details", "line_played_words", "line_sentences", "line_value_words"]
 
 
 @dataclass(frozen=True)
@@ -468,3 +472,47 @@ def _explain_tally(deal: Deal) -> Explanation:
         lines.append(text.format(who=seat_at_start(bonus.player)))
     lines.append(_("In a partie both scores go on the sheet: after six deals the higher total wins, and a loser under 100 is rubiconed."))
     return Explanation(phase_title("end"), tuple(lines))
+
+
+# -- a line of best play (`analysis.review.Line`) ---------------------------------------------------------
+def line_sentences(line: Line) -> list[str]:
+    """One sentence per trick of the line."""
+    sentences = []
+    first = len(line.start.tricks)
+    for trick in line.end.tricks[first:]:
+        values = dict(
+            number=trick.number, leader=seat_word(trick.leader), lead=trick.lead.name_in_words(),
+            second=seat_word(trick.leader.other), reply=trick.reply.name_in_words(), winner=seat_word(trick.winner),
+        )
+        if trick.number == first + 1 and line.start.led is not None:
+            text = _("Trick {number}: to the {lead} led by {leader}, {second} plays the {reply}; {winner} wins.")
+        else:
+            text = _("Trick {number}: {leader} leads the {lead}, {second} plays the {reply}; {winner} wins.")
+        sentences.append(text.format(**values))
+    return sentences
+
+
+def line_value_words(value: int) -> str:
+    """What best play by both brings from here, `value` being elder's points minus younger's:
+    who makes more, by how many whole points in words."""
+    if not value:
+        return _("With best play by both from here, elder and younger make as many points.")
+    winner = ELDER if value > 0 else YOUNGER
+    text = _("With best play by both from here, {winner} makes {points} more than {loser}.")
+    return text.format(winner=seat_word(winner), loser=seat_word(winner.other), points=points_in_words(abs(value)))
+
+
+def line_played_words(played: int) -> str:
+    """What the cards as played brought from the same moment (elder's points minus younger's)."""
+    if not played:
+        return _("As played from here, elder and younger made as many points.")
+    winner = ELDER if played > 0 else YOUNGER
+    text = _("As played from here, {winner} made {points} more than {loser}.")
+    return text.format(winner=seat_word(winner), loser=seat_word(winner.other), points=points_in_words(abs(played)))
+
+
+def line_details(value: int, played: int) -> str:
+    """The figures behind `line_value_words` and `line_played_words`, for "Details"."""
+    return _("Elder's points from here minus younger's: {best} with best play by both, {played} as played.").format(
+        best=format_decimal(value, "+0;-0"), played=format_decimal(played, "+0;-0")
+    )

@@ -53,7 +53,7 @@ from piquet_widgets.engine.rules import DEFAULT_RULES, Rules
 from piquet_widgets.i18n import N_, _, ngettext
 from piquet_widgets.teach.closed_dialogue import CategoryTalk, category_script, reckoned, reckoning_choices, to_reckon
 from piquet_widgets.teach.dialogue import Line, category_lines
-from piquet_widgets.teach.hints import closed_move_words, closed_nudge, move_words, nudge
+from piquet_widgets.teach.hints import closed_move_details, closed_move_words, closed_nudge, move_details, move_words, nudge
 from piquet_widgets.teach.speech import Choice, check, choices
 from piquet_widgets.teach.words import seat_word
 
@@ -520,6 +520,13 @@ class PracticeSession:
                 words += " " + _(_TALON_SHOWN)
             return words
         return _("{nudge} (Ask again for the move.)").format(nudge=nudge(self.deal, found))
+
+    def hint_details(self, found: Hint | ClosedHint) -> str:
+        """The exact figures behind the named move's whole points (for "Details"); '' while the
+        hint gives only the idea."""
+        if self.hint_stage < 2 and self._hint_deal is self.deal:
+            return ""
+        return closed_move_details(found) if self.mode == "closed" else move_details(found)
 
     def hint_outlined(self, found: Hint | ClosedHint) -> tuple[Card, ...]:
         """The cards to outline on the table: the move, once the hint names it."""

@@ -1,5 +1,5 @@
 """Words the steps' texts share: numbers as the players say them, cards as symbols, the seats
-named at the start of a sentence or inside one."""
+named at the start of a sentence or inside one, lists joined with 'and' or 'or'."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from num2words import num2words
 
 from piquet_widgets.engine.cards import Card
 from piquet_widgets.engine.deal import ELDER, Seat
-from piquet_widgets.i18n import _, get_language
+from piquet_widgets.i18n import _, get_language, ngettext
 
-__all__ = ["number_words", "capital", "cards_text", "card_symbol", "rank_letters", "seat_at_start", "seat_word"]
+__all__ = ["number_words", "capital", "cards_text", "card_symbol", "join_names", "points_in_words", "rank_letters", "seat_at_start", "seat_word"]
 
 # num2words' language for ours: our Portuguese is Brazil's ('dezessete', not Portugal's 'dezassete').
 _NUMBER_LANGUAGES = {"pt": "pt_BR"}
@@ -63,3 +63,31 @@ def seat_at_start(seat: Seat) -> str:
 def seat_word(seat: Seat) -> str:
     """'elder' / 'younger' inside a sentence."""
     return _("elder") if seat is ELDER else _("younger")
+
+
+def join_names(names: Sequence[str], either: bool = False) -> str:
+    """'a, b and c' in the current language; with `either`, 'a, b or c'."""
+    if len(names) <= 1:
+        return "".join(names)
+    last = _("{first} or {last}") if either else _("{first} and {last}")
+    return last.format(first=_(", ").join(names[:-1]), last=names[-1])
+
+
+def points_in_words(points: float) -> str:
+    """'one point', 'about five points', 'less than one point': a number of points (0 or more)
+    as whole points in words, 'about' when it was not whole."""
+    if 0 < points < 0.5:
+        return _("less than one point")
+    whole = max(1, round(points))
+    if whole == points:
+        return ngettext("{count} point", "{count} points", whole).format(count=_before_a_point(whole))
+    return ngettext("about {count} point", "about {count} points", whole).format(count=_before_a_point(whole))
+
+
+def _before_a_point(number: int) -> str:
+    """A number in words before the word for a point, a masculine noun in every language here:
+    Spanish shortens its 'uno' there ('un tanto', 'veintiún tantos')."""
+    words = number_words(number)
+    if get_language() == "es" and words.endswith("uno"):
+        return words[:-3] + ("ún" if words.endswith("iuno") else "un")
+    return words

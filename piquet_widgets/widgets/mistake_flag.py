@@ -27,7 +27,9 @@ from piquet_widgets.analysis.mistakes import Mistake, latest_play_mistake
 from piquet_widgets.analysis.runner import AnalysisRunner
 from piquet_widgets.engine.deal import Deal, Seat
 from piquet_widgets.i18n import _
-from piquet_widgets.teach.mistakes import points_in_words, reason
+from piquet_widgets.teach.mistakes import reason
+from piquet_widgets.teach.narration import line_sentences
+from piquet_widgets.teach.words import points_in_words
 from piquet_widgets.widgets.board import set_shown, set_value
 
 __all__ = ["MistakeFlag"]
@@ -96,6 +98,6 @@ class MistakeFlag(widgets.VBox):
         if not on or self.mistake is None:
             set_value(self.line, "")
             return
-        items = "".join(f"<li>{escape(sentence)}</li>" for sentence in self.mistake.played_line.lines())
+        items = "".join(f"<li>{escape(sentence)}</li>" for sentence in line_sentences(self.mistake.played_line))
         heading = _("The best play after your card:")
         set_value(self.line, f"<p>{escape(heading)}</p><ol>{items}</ol>")

@@ -1,6 +1,7 @@
 """What the exact solver finds for the practice table: each legal card's cost (`pw-show-values`),
 the hint (`pw-hint`: the idea, then the move), and the review of a finished deal (`pw-review`)
-with a button to try each mistake again.
+with a button to try each mistake again. Their words say points as whole points in words; the
+exact figures are folded under "Details" (`widgets.details`).
 
 `TableAnalysis` is a part of `PracticeTable` (widgets/practice.py): it uses the table's `session`,
 its `analyst` (which runs the searches in a thread) and its controls, and keeps what was found
@@ -20,9 +21,11 @@ from piquet_widgets.analysis.review import CardValues, Hint, Review, review_deal
 from piquet_widgets.engine.deal import Deal, Phase
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import _, get_language
+from piquet_widgets.teach.mistakes import card_mistake_sentence, exchange_note_details, exchange_note_sentence, review_summary
 from piquet_widgets.widgets.board import set_children, set_shown, set_value
 from piquet_widgets.widgets.card_text import speak_symbols
 from piquet_widgets.widgets.closed_review import closed_review_html, closed_values_note_html
+from piquet_widgets.widgets.details import details_html
 
 __all__ = ["TableAnalysis"]
 
@@ -153,14 +156,20 @@ class TableAnalysis:
             set_value(self.review_view, closed_review_html(review, self.session.seat_label))
             set_shown(self.review_view, True)
             return
-        title = _("Review of your play") if self.role != "both" else _("Review of the play")
-        parts = [f"<h3>{escape(title)}</h3>", f'<p class="pw-review-summary">{escape(review.summary())}</p>']
+        you = self.role != "both"
+        title = _("Review of your play") if you else _("Review of the play")
+        parts = [f"<h3>{escape(title)}</h3>", f'<p class="pw-review-summary">{escape(review_summary(review))}</p>']
         if review.mistakes:
             items = "".join(
-                f'<li class="pw-mistake" data-cost="{mistake.cost}">{escape(mistake.sentence())}</li>' for mistake in review.mistakes
+                f'<li class="pw-mistake" data-cost="{mistake.cost}">{escape(card_mistake_sentence(mistake, you))}</li>'
+                for mistake in review.mistakes
             )
             parts.append(f'<ol class="pw-mistakes">{items}</ol>')
-        parts.extend(f'<p class="pw-exchange-note">{speak_symbols(escape(note.sentence()))}</p>' for note in review.exchanges)
+        parts.extend(
+            f'<div class="pw-exchange-note"><p>{speak_symbols(escape(exchange_note_sentence(note, you)))}</p>'
+            f"{details_html(exchange_note_details(note))}</div>"
+            for note in review.exchanges
+        )
         set_value(self.review_view, "".join(parts))
         set_shown(self.review_view, True)
 
@@ -178,7 +187,7 @@ class TableAnalysis:
         buttons = []
         for mistake in review.mistakes if self.session.mode == "open" else ():  # closed: a move cannot be taken back
             text = _("Try trick {trick} again").format(trick=mistake.trick)
-            button = widgets.Button(description=text, tooltip=mistake.sentence()).add_class("pw-retry")
+            button = widgets.Button(description=text, tooltip=card_mistake_sentence(mistake, self.role != "both")).add_class("pw-retry")
             button.on_click(lambda _b, index=mistake.index: self.retry(index))
             buttons.append(button)
         if self.session.replays_in_new_partie:
@@ -193,7 +202,7 @@ class TableAnalysis:
     def _show_hint_text(self) -> None:
         shown = self._hint is not None and self._hint_deal is self.deal
         words = self.session.hint_words(self._hint) if shown else ""
-        html = f'<p class="pw-hint-line" role="status">{escape(words)}</p>' if shown else ""
+        html = f'<p class="pw-hint-line" role="status">{escape(words)}</p>{details_html(self.session.hint_details(self._hint))}' if shown else ""
         values = self.card_values if self.values_button.value else None
         if isinstance(values, ExpectedValues):  # closed piquet: the values are averages, and say so
             html += closed_values_note_html(values.samples)

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 import traitlets
 
 from piquet_widgets.analysis.players import Player, complete
-from piquet_widgets.analysis.review import Line, best_line, value_sentence
+from piquet_widgets.analysis.review import Line, best_line
 from piquet_widgets.engine.cards import Card
 from piquet_widgets.engine.codes import deal_code, deal_from_code
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Phase, Seat
@@ -34,7 +34,7 @@ from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.records import record_of, record_timeline
 from piquet_widgets.i18n import N_, _
 from piquet_widgets.teach.meter import meters
-from piquet_widgets.teach.narration import explain_step
+from piquet_widgets.teach.narration import explain_step, line_details, line_played_words, line_sentences, line_value_words
 from piquet_widgets.teach.steps import PHASES, Step, StepKind, phase_title, steps_of
 from piquet_widgets.teach.words import seat_word
 from piquet_widgets.widgets.analysis_status import Analyst
@@ -42,6 +42,7 @@ from piquet_widgets.widgets.announce import Announcer
 from piquet_widgets.widgets.board import events_html, explanation_html, explanation_words, set_shown, set_value, style_widget, summary_html, title_html
 from piquet_widgets.widgets.card_text import spoken_card
 from piquet_widgets.widgets.chart import chart_svg
+from piquet_widgets.widgets.details import details_html
 from piquet_widgets.widgets.felt import Felt
 from piquet_widgets.widgets.focus import FocusKeeper
 from piquet_widgets.widgets.scoreboard import ScoreBoard
@@ -352,16 +353,16 @@ class DealWalkthrough(widgets.VBox):
         start = line.start.scores
         played = (final.scores[ELDER] - start[ELDER]) - (final.scores[YOUNGER] - start[YOUNGER])
         end = line.end.scores
-        items = "".join(f"<li>{_esc(sentence)}</li>" for sentence in line.lines())
+        items = "".join(f"<li>{_esc(sentence)}</li>" for sentence in line_sentences(line))
         heading = _("Best play from here")
         final_scores = _("Final scores under best play: elder {elder}, younger {younger}.").format(elder=end[ELDER], younger=end[YOUNGER])
-        as_played = _("As played, elder's points from here minus younger's: {played}.").format(played=played)
         return (
             f"<h3>{_esc(heading)}</h3>"
-            f'<p class="pw-line-value" data-value="{line.value}">{_esc(value_sentence(line.value))}</p>'
+            f'<p class="pw-line-value" data-value="{line.value}">{_esc(line_value_words(line.value))}</p>'
             f'<ol class="pw-line-tricks">{items}</ol>'
             f"<p>{_esc(final_scores)}</p>"
-            f'<p class="pw-line-played">{_esc(as_played)}</p>'
+            f'<p class="pw-line-played">{_esc(line_played_words(played))}</p>'
+            f"{details_html(line_details(line.value, played))}"
         )
 
     def _on_slider(self, change: dict) -> None:

@@ -68,6 +68,17 @@ def test_value_marks_and_hint_at_the_practice_table(open_page: Callable[..., Pag
     page.locator("button.pw-hint").click()
     expect(page.locator(".pw-hint-text")).to_contain_text("Hint: play the")
     expect(page.locator(".pw-hand-younger .pw-card-outlined").first).to_be_visible()
+    # The exact figure is folded under "Details", opened from the keyboard.
+    details = page.locator(".pw-hint-text details.pw-details")
+    figure = details.locator("p")
+    expect(figure).to_be_hidden()
+    summary = details.locator("summary")
+    expect(summary).to_have_text("Details")
+    summary.focus()
+    assert page.evaluate("document.activeElement.tagName") == "SUMMARY"
+    page.keyboard.press("Enter")
+    expect(figure).to_be_visible()
+    expect(figure).to_contain_text("your points to come minus elder's: ")
     fit_to_content(page, 1280)
     page.screenshot(path=str(artifacts / "practice-values.png"))
 

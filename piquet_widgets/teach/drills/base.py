@@ -8,10 +8,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from piquet_widgets.analysis.review import join_names
 from piquet_widgets.engine import Card, Combination, Seat, Suit
 from piquet_widgets.i18n import N_, Message, _
-from piquet_widgets.teach.words import card_symbol, number_words, seat_at_start, seat_word
+from piquet_widgets.teach.words import card_symbol, join_names, number_words, seat_at_start, seat_word
 
 LEVELS = 3
 
