@@ -28,8 +28,9 @@ the opponent may have left once there are few (`exact_deals`). `club_baseline` a
 the benchmark (`benchmarks/bench_match.py --closed`) to measure them against.
 
 The samples are solved open-handed, so hiding a holding is worth nothing to them: sinking is
-chosen only when it pays in points or in the settlement (a player who will be rubiconed whatever
-he does gives his opponent every point he scores). Decisions are deterministic: the same
+chosen when it pays in points or in the settlement (a player who will be rubiconed whatever he
+does gives his opponent every point he scores), and by the expert, as a rule, when a category it
+loses in every sample would tell the opponent a shape it holds (`choose_declaration`). Decisions are deterministic: the same
 observation always gets the same choice, whatever the cards it cannot see — except that the
 expert's exchange and measured declarations have a deadline (`Settings.seconds`): they value
 their choices sample after sample, and when the time is spent they choose over the samples valued
@@ -51,7 +52,7 @@ from piquet_widgets.analysis.observation import Observation, Standing, heard_sco
 from piquet_widgets.analysis.players import lowest_loose, plain_card
 from piquet_widgets.analysis.solver import SearchInterrupted, Solver
 from piquet_widgets.engine.cards import FULL_PACK, SUIT_MASKS, Card, cards_of, mask_of
-from piquet_widgets.engine.combinations import best_declaration, best_first, is_carte_blanche
+from piquet_widgets.engine.combinations import Category, best_declaration, best_first, is_carte_blanche
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.partie import Partie
@@ -72,8 +73,9 @@ class Settings:
     plays for the partie; whether its samples weigh what was heard (`inference`), whether the
     exchanges it values by the whole deal include the best of every count of cards
     (`every_count`), up to how many holdings of the opponent it solves every one of in the
-    play (`exact`, 0: never), and how many seconds an exchange or a measured declaration may
-    take (`seconds`, None: no limit; see `_valued`)."""
+    play (`exact`, 0: never), how many seconds an exchange or a measured declaration may take
+    (`seconds`, None: no limit; see `_valued`), and whether it sinks a category it loses anyway
+    when declaring it would tell the opponent more (`sinks`; see `choose_declaration`)."""
 
     play_samples: int
     exchange_samples: int
@@ -85,12 +87,13 @@ class Settings:
     every_count: bool = False
     exact: int = 0
     seconds: float | None = None
+    sinks: bool = False
 
 
 SETTINGS = {
     "beginner": Settings(0, 0, 0, 0, False, False),
     "club": Settings(6, 2, 1, 2, False, False, inference=True, every_count=True, exact=40),
-    "expert": Settings(10, 3, 4, 6, True, True, inference=True, every_count=True, exact=80, seconds=2.0),
+    "expert": Settings(10, 3, 4, 6, True, True, inference=True, every_count=True, exact=80, seconds=2.0, sinks=True),
     # The levels as they were before they inferred from what they heard: the benchmark's baselines.
     "club_baseline": Settings(4, 2, 0, 0, False, False),
     "expert_baseline": Settings(10, 3, 4, 6, True, True),
@@ -431,7 +434,11 @@ class ClosedPlayer:
     # -- the declarations --------------------------------------------------------------------------
     def choose_declaration(self, observation: Observation, rng: random.Random) -> Declare:
         """Everything, unless the expert measures that declaring less pays (in points, or in the
-        partie's settlement) over samples of what it cannot see."""
+        partie's settlement) over samples of what it cannot see. The samples are solved
+        open-handed, so what a declaration tells is worth nothing to them; with `sinks`, a
+        category that sinking costs nothing in any sample (it loses anyway) is sunk when declaring
+        it would tell the opponent something (`_full_tells_more`): a shape he would hear, and his
+        sampler would use."""
         category = observation.category
         full = Declare(category, best_declaration(category, mask_of(observation.hand)))
         if not self.settings.measured_declarations or not full.combinations:
@@ -446,6 +453,9 @@ class ClosedPlayer:
             return {option: _outcome(deal.apply(option), seat, self.solver, standing) for option in options}
 
         totals = self._valued(samples, value, deadline)
+        silent = Declare(category, ())
+        if self.settings.sinks and full in totals and totals.get(silent, -math.inf) >= totals[full] and _full_tells_more(observation, full):
+            return silent  # it loses anyway: sunk, it tells the opponent nothing
         return _best(options, lambda option: totals.get(option, 0.0))  # nothing valued in time: in full
 
     # -- the play ----------------------------------------------------------------------------------
@@ -479,6 +489,17 @@ class ClosedPlayer:
 
         ordered = sorted(playable, key=lambda card: (card.rank, card.suit))  # ties: the lowest card
         return _best(ordered, value)
+
+
+def _full_tells_more(observation: Observation, full: Declare) -> bool:
+    """Whether declaring `full` tells the opponent more than sinking the category (declaring
+    nothing) does, should it lose: elder names his best's shape whatever younger holds; younger
+    only when hers is as long as the point or sequence elder named ("How much?", "To what?"), for
+    otherwise she answers "Good" either way."""
+    if observation.seat is ELDER:
+        return True
+    named = observation.announced[len(observation.declared)].elder
+    return full.category is not Category.SETS and bool(named) and named[0][0] == full.combinations[0].length
 
 
 def _best(choices: list, value: Callable[[object], float]):
