@@ -312,14 +312,19 @@ def _solve(deal: Deal, solver: Solver):
 def exchange_totals(samples: list[Deal]) -> dict[tuple[Card, ...], float]:
     """Each choice of discards (sorted) with the advisor's expected net score of the declarations
     for the seat to move, summed over the samples: the closed player's and the closed hint's."""
-    from piquet_widgets.analysis.advisor import advise_exchange
-
     totals: dict[tuple[Card, ...], float] = {}
     for deal in samples:
-        for advice in advise_exchange(deal):
-            key = tuple(sorted(advice.discards))
-            totals[key] = totals.get(key, 0.0) + advice.expected
+        for key, expected in _advised(deal).items():
+            totals[key] = totals.get(key, 0.0) + expected
     return totals
+
+
+def _advised(deal: Deal) -> dict[tuple[Card, ...], float]:
+    """Each choice of discards (sorted) with the advisor's expected net score of the declarations
+    in one sample."""
+    from piquet_widgets.analysis.advisor import advise_exchange
+
+    return {tuple(sorted(advice.discards)): advice.expected for advice in advise_exchange(deal)}
 
 
 def card_totals(
@@ -376,9 +381,10 @@ class ClosedPlayer:
 
     def _valued(self, samples: Iterable[Deal], value: Callable[[Deal], dict], deadline: float | None) -> dict:
         """Each choice's values (`value(sample)`: choice -> value) summed over the samples, one
-        sample after another until the `deadline`: a sample whose valuing it interrupts is left
-        out, so that every choice is compared over the same samples (none at all: an empty
-        dict, and the caller's first choice stands)."""
+        sample after another until the `deadline` (the first sample whatever the time, unless a
+        solve is interrupted): a sample whose valuing it interrupts is left out, so that every
+        choice is compared over the same samples (none at all: an empty dict, and the caller's
+        first choice stands)."""
         totals: dict = {}
         previous = self.solver.should_stop
         if deadline is not None:
@@ -407,7 +413,7 @@ class ClosedPlayer:
         low, high = _limits(observation.rules, observation.seat, observation.exchanged[ELDER])
         if not settings.exchange_samples:
             return lowest_loose(hand, low, high)
-        totals = exchange_totals(self._samples(observation, settings.exchange_samples, rng))
+        totals = self._valued(self._samples(observation, settings.exchange_samples, rng), _advised, deadline)
         ranked = sorted(totals, key=lambda key: -totals[key])
         if not settings.candidates:
             return ranked[0]
