@@ -30,12 +30,14 @@ the benchmark (`benchmarks/bench_match.py --closed`) to measure them against.
 The samples are solved open-handed, so hiding a holding is worth nothing to them: sinking is
 chosen when it pays in points or in the settlement (a player who will be rubiconed whatever he
 does gives his opponent every point he scores), and by the expert, as a rule, when a category it
-loses in every sample would tell the opponent a shape it holds (`choose_declaration`). Decisions are deterministic: the same
-observation always gets the same choice, whatever the cards it cannot see — except that the
-expert's exchange and measured declarations have a deadline (`Settings.seconds`): they value
-their choices sample after sample, and when the time is spent they choose over the samples valued
-whole (none: the advisor's best exchange, the declaration in full). Only a slow deal, or a busy
-machine, reaches it (`benchmarks/bench_computer_moves.py` measures how often).
+loses in every sample would tell the opponent a shape it holds (`choose_declaration`).
+
+Decisions are deterministic: the same observation always gets the same choice, whatever the cards
+it cannot see — except that the expert's exchange and measured declarations have a deadline
+(`Settings.seconds`): they value their choices sample after sample, and when the time is spent
+they choose over the samples valued whole (none: the advisor's best exchange, the declaration in
+full). Only a slow deal, or a busy machine, reaches it (`benchmarks/bench_computer_moves.py`
+measures how often).
 """
 
 from __future__ import annotations
