@@ -23,7 +23,7 @@ from piquet_widgets.analysis.closed import SETTINGS
 from piquet_widgets.analysis.players import get_player
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Phase
 
-#: The seeds of 0-239 whose exchanges took the closed expert longest (over 2 s) before it had a
+#: The seeds of 0-180 whose exchanges took the closed expert longest (over 2 s) before it had a
 #: deadline: always measured.
 SLOWEST = (79, 89, 96)
 
