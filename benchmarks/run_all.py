@@ -24,6 +24,7 @@ MEASURES = {
     "advisor": "the exchange advisor: all of elder's 1,585 choices of discards ranked, and younger's",
     "app": "the tutorial app: cold start, a new visitor's first widget, kernel memory per visitor (Chromium)",
     "clicks": "every click that answers, in the widgets: the table's hint at each moment of an open and a closed deal (the first exchange hint after a reading pause), a drill's Check and Another for every kind",
+    "computer_moves": "the closed expert's exchanges and declarations: median, 95th percentile and slowest, and how often its deadline cut them, against its baseline",
     "closed_help": "the closed table's help from the learner's view: a hint at each exchange and the first lead, the end review",
     "drills": "the lessons' drills: dealing a fresh drill of every kind and level; for the whole-deal discard drills, the wait after 'Another' with the next one dealt while the verdict is read",
     "engine": "the engine: random deals played through the public API, replay --json of 10,000 records, one replay's start-up",

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 import typing
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import random_timeline
 
-from piquet_widgets.analysis.closed import ClosedPlayer, Screened, _after_exchange, sample_deals, standing_before_last_deal
+from piquet_widgets.analysis import closed
+from piquet_widgets.analysis.closed import ClosedPlayer, Screened, _after_exchange, exchange_totals, sample_deals, standing_before_last_deal
 from piquet_widgets.analysis.observation import Observation, Standing, observe
 from piquet_widgets.analysis.players import CLOSED_LEVELS, PLAYERS, get_player
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Declare, Exchange, Partie, Phase, Play, Seat, deal_from_record, parse_card, parse_cards, record_of
@@ -20,6 +23,16 @@ from piquet_widgets.engine.cards import Card, mask_of
 from piquet_widgets.engine.combinations import Category, Combination
 
 SEATS = (ELDER, YOUNGER)
+
+
+@pytest.fixture(autouse=True)
+def without_deadline(monkeypatch):
+    """The levels without their deadline (`Settings.seconds`): these tests check what a level
+    chooses, not how soon; on a busy machine a deadline cuts a valuation short, by the clock and
+    not by anything the seat sees. The deadline's own tests set it, and bench_computer_moves.py
+    measures the time."""
+    for level, chosen in closed.SETTINGS.items():
+        monkeypatch.setitem(closed.SETTINGS, level, dataclasses.replace(chosen, seconds=None))
 
 
 def cards_named(value: object) -> list[Card]:
@@ -389,3 +402,69 @@ def test_at_the_table_the_closed_computer_plays_the_last_deal_for_the_partie(mon
         assert set(computer_moves(partie)) == {None}  # not the last deal: it plays for points
         partie = partie.with_deal(complete(Deal.from_seed(number), beginner)[-1])
     assert set(computer_moves(partie)) == {Standing(partie.totals["B"], partie.totals["A"])}
+
+
+# -- the deadline --------------------------------------------------------------------------------
+@pytest.mark.parametrize("seat", SEATS, ids=["elder", "younger"])
+def test_past_its_deadline_the_expert_takes_the_advisors_best_exchange(seat):
+    """Its time spent at once: the advisor's best in the first exchange sample (the advisor
+    values one sample at least), nothing valued by the whole deal; still legal, and the solver
+    left with no stop check of the decision's."""
+    for seed in (2, 5):
+        deal = Deal.from_seed(seed)
+        if seat is YOUNGER:
+            deal = deal.apply(get_player("closed_beginner").choose_action(deal))
+        seen = observe(deal, seat)
+        player = ClosedPlayer("expert")
+        player.settings = dataclasses.replace(player.settings, seconds=0.0)
+        action = player.decide(seen)
+        totals = exchange_totals(sample_deals(seen, player.settings.exchange_samples, random.Random(repr(seen)))[:1])
+        assert action.discards == max(totals, key=lambda key: totals[key])
+        assert action in deal.legal_actions()
+        assert player.solver.should_stop is None
+
+
+def test_a_sample_cut_short_by_the_deadline_is_left_out():
+    """Every choice is compared over the same whole samples; the solver's stop check answers
+    the deadline while they are valued, and is given back after."""
+    player = ClosedPlayer("expert")
+    before = player.solver.should_stop = lambda: False
+
+    def value(sample: int) -> dict[str, float]:
+        assert player.solver.should_stop() is False  # the deadline is an hour away
+        if sample == 3:
+            raise closed.SearchInterrupted
+        return {"a": sample, "b": -sample}
+
+    assert player._valued([1, 2, 3, 4], value, time.perf_counter() + 3600) == {"a": 3, "b": -3}
+    assert player.solver.should_stop is before
+    passed = []
+    assert player._valued([1], lambda _sample: passed.append(player.solver.should_stop()) or {"a": 1}, time.perf_counter() - 1) == {"a": 1}
+    assert passed == [True]
+
+
+# -- sinking what tells and loses anyway ------------------------------------------------------------
+def at_younger_point() -> Deal:
+    """Seed 27 after both exchanges (elder throws 7S KH 7D 9D QD, younger 8S 8D 7C) and elder's
+    "Point of six" (clubs A Q J T 9 8: 58): younger holds six hearts, A Q J T 9 7 (57), and would
+    ask "How much?", telling elder her six, to lose it anyway."""
+    deal = Deal.from_seed(27).apply(Exchange(tuple(parse_cards("7S KH 7D 9D QD")))).apply(Exchange(tuple(parse_cards("8S 8D 7C"))))
+    deal = deal.apply(deal.default_action())
+    assert deal.to_move is YOUNGER and deal.phase is Phase.DECLARATIONS and deal.category is Category.POINT
+    return deal
+
+
+def test_younger_sinks_a_point_she_loses_anyway_rather_than_tell_its_length():
+    deal = at_younger_point()
+    sunk = ClosedPlayer("expert").decide(observe(deal, YOUNGER))
+    assert sunk == Declare(Category.POINT, ())
+    told, silent = (observe(deal.apply(action), ELDER).announced[0] for action in (deal.default_action(), sunk))
+    assert told.younger == ((6, 0),) and told.verdict.value == "good"  # in full: "How much?" — "Fifty-eight." — "Good."
+    assert silent.younger == () and silent.verdict.value == "good"  # sunk: "Good.", and her six unheard
+    assert deal.apply(sunk).scores == deal.apply(deal.default_action()).scores  # it cost her nothing here
+
+
+def test_the_levels_that_do_not_sink_so_declare_in_full():
+    deal = at_younger_point()
+    for level in ("club", "expert_baseline"):
+        assert ClosedPlayer(level).decide(observe(deal, YOUNGER)) == deal.default_action(), level

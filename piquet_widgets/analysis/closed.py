@@ -28,9 +28,16 @@ the opponent may have left once there are few (`exact_deals`). `club_baseline` a
 the benchmark (`benchmarks/bench_match.py --closed`) to measure them against.
 
 The samples are solved open-handed, so hiding a holding is worth nothing to them: sinking is
-chosen only when it pays in points or in the settlement (a player who will be rubiconed whatever
-he does gives his opponent every point he scores). Decisions are deterministic: the same
-observation always gets the same choice, whatever the cards it cannot see.
+chosen when it pays in points or in the settlement (a player who will be rubiconed whatever he
+does gives his opponent every point he scores), and by the expert, as a rule, when a category it
+loses in every sample would tell the opponent a shape it holds (`choose_declaration`).
+
+Decisions are deterministic: the same observation always gets the same choice, whatever the cards
+it cannot see — except that the expert's exchange and measured declarations have a deadline
+(`Settings.seconds`): they value their choices sample after sample, and when the time is spent
+they choose over the samples valued whole (none: the advisor's best exchange, the declaration in
+full). Only a slow deal, or a busy machine, reaches it (`benchmarks/bench_computer_moves.py`
+measures how often).
 """
 
 from __future__ import annotations
@@ -38,15 +45,16 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from piquet_widgets.analysis.inference import count_weight, heard, kept, speech_weight
 from piquet_widgets.analysis.observation import Observation, Standing, heard_scores, observe
 from piquet_widgets.analysis.players import lowest_loose, plain_card
-from piquet_widgets.analysis.solver import Solver
+from piquet_widgets.analysis.solver import SearchInterrupted, Solver
 from piquet_widgets.engine.cards import FULL_PACK, SUIT_MASKS, Card, cards_of, mask_of
-from piquet_widgets.engine.combinations import best_declaration, best_first, is_carte_blanche
+from piquet_widgets.engine.combinations import Category, best_declaration, best_first, is_carte_blanche
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Action, Deal, Declare, Exchange, Phase, Play, Seat
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.engine.partie import Partie
@@ -66,8 +74,10 @@ class Settings:
     by the whole deal (0: by the declarations alone), whether it measures its declarations and
     plays for the partie; whether its samples weigh what was heard (`inference`), whether the
     exchanges it values by the whole deal include the best of every count of cards
-    (`every_count`), and up to how many holdings of the opponent it solves every one of in the
-    play (`exact`, 0: never)."""
+    (`every_count`), up to how many holdings of the opponent it solves every one of in the
+    play (`exact`, 0: never), how many seconds an exchange or a measured declaration may take
+    (`seconds`, None: no limit; see `_valued`), and whether it sinks a category it loses anyway
+    when declaring it would tell the opponent more (`sinks`; see `choose_declaration`)."""
 
     play_samples: int
     exchange_samples: int
@@ -78,12 +88,14 @@ class Settings:
     inference: bool = False
     every_count: bool = False
     exact: int = 0
+    seconds: float | None = None
+    sinks: bool = False
 
 
 SETTINGS = {
     "beginner": Settings(0, 0, 0, 0, False, False),
     "club": Settings(6, 2, 1, 2, False, False, inference=True, every_count=True, exact=40),
-    "expert": Settings(10, 3, 4, 6, True, True, inference=True, every_count=True, exact=80),
+    "expert": Settings(10, 3, 4, 6, True, True, inference=True, every_count=True, exact=80, seconds=2.0, sinks=True),
     # The levels as they were before they inferred from what they heard: the benchmark's baselines.
     "club_baseline": Settings(4, 2, 0, 0, False, False),
     "expert_baseline": Settings(10, 3, 4, 6, True, True),
@@ -302,14 +314,19 @@ def _solve(deal: Deal, solver: Solver):
 def exchange_totals(samples: list[Deal]) -> dict[tuple[Card, ...], float]:
     """Each choice of discards (sorted) with the advisor's expected net score of the declarations
     for the seat to move, summed over the samples: the closed player's and the closed hint's."""
-    from piquet_widgets.analysis.advisor import advise_exchange
-
     totals: dict[tuple[Card, ...], float] = {}
     for deal in samples:
-        for advice in advise_exchange(deal):
-            key = tuple(sorted(advice.discards))
-            totals[key] = totals.get(key, 0.0) + advice.expected
+        for key, expected in _advised(deal).items():
+            totals[key] = totals.get(key, 0.0) + expected
     return totals
+
+
+def _advised(deal: Deal) -> dict[tuple[Card, ...], float]:
+    """Each choice of discards (sorted) with the advisor's expected net score of the declarations
+    in one sample."""
+    from piquet_widgets.analysis.advisor import advise_exchange
+
+    return {tuple(sorted(advice.discards)): advice.expected for advice in advise_exchange(deal)}
 
 
 def card_totals(
@@ -359,6 +376,33 @@ class ClosedPlayer:
     def _standing(self, observation: Observation) -> Standing | None:
         return observation.standing if self.settings.partie_minded else None
 
+    def _deadline(self) -> float | None:
+        """When a decision begun now must be taken (`time.perf_counter`), None for no limit."""
+        seconds = self.settings.seconds
+        return None if seconds is None else time.perf_counter() + seconds
+
+    def _valued(self, samples: Iterable[Deal], value: Callable[[Deal], dict], deadline: float | None) -> dict:
+        """Each choice's values (`value(sample)`: choice -> value) summed over the samples, one
+        sample after another until the `deadline` (the first sample whatever the time, unless a
+        solve is interrupted): a sample whose valuing it interrupts is left out, so that every
+        choice is compared over the same samples (none at all: an empty dict, and the caller's
+        first choice stands)."""
+        totals: dict = {}
+        previous = self.solver.should_stop
+        if deadline is not None:
+            self.solver.should_stop = lambda: time.perf_counter() > deadline
+        try:
+            for sample in samples:
+                for choice, worth in value(sample).items():
+                    totals[choice] = totals.get(choice, 0.0) + worth
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+        except SearchInterrupted:
+            pass
+        finally:
+            self.solver.should_stop = previous
+        return totals
+
     # -- the exchange ----------------------------------------------------------------------------
     def choose_discards(self, observation: Observation, rng: random.Random) -> tuple[Card, ...]:
         """Beginner: its rule of thumb. Otherwise the advisor's best few on average over samples
@@ -366,11 +410,12 @@ class ClosedPlayer:
         the whole deal's choice), each valued by the whole deal over samples; with no candidates,
         the advisor's best."""
         settings = self.settings
+        deadline = self._deadline()
         hand = mask_of(observation.hand)
         low, high = _limits(observation.rules, observation.seat, observation.exchanged[ELDER])
         if not settings.exchange_samples:
             return lowest_loose(hand, low, high)
-        totals = exchange_totals(self._samples(observation, settings.exchange_samples, rng))
+        totals = self._valued(self._samples(observation, settings.exchange_samples, rng), _advised, deadline)
         ranked = sorted(totals, key=lambda key: -totals[key])
         if not settings.candidates:
             return ranked[0]
@@ -386,29 +431,40 @@ class ClosedPlayer:
         if len(candidates) == 1:
             return candidates[0]
         standing = self._standing(observation)
-        whole = dict.fromkeys(candidates, 0.0)
-        for deal in self._samples(observation, settings.deal_samples, rng):
-            for evaluation in evaluate_exchange(deal, _sample_evaluation(), solver=self.solver, include=candidates, standing=standing):
-                whole[tuple(sorted(evaluation.discards))] += evaluation.expected
-        return _best(candidates, lambda key: whole[key])
+
+        def value(deal: Deal) -> dict[tuple[Card, ...], float]:
+            evaluations = evaluate_exchange(deal, _sample_evaluation(), solver=self.solver, include=candidates, standing=standing)
+            return {tuple(sorted(evaluation.discards)): evaluation.expected for evaluation in evaluations}
+
+        whole = self._valued(self._samples(observation, settings.deal_samples, rng), value, deadline)
+        return _best(candidates, lambda key: whole.get(key, 0.0))  # nothing valued in time: the advisor's best
 
     # -- the declarations --------------------------------------------------------------------------
     def choose_declaration(self, observation: Observation, rng: random.Random) -> Declare:
         """Everything, unless the expert measures that declaring less pays (in points, or in the
-        partie's settlement) over samples of what it cannot see."""
+        partie's settlement) over samples of what it cannot see. The samples are solved
+        open-handed, so what a declaration tells is worth nothing to them; with `sinks`, a
+        category that sinking costs nothing in any sample (it loses anyway) is sunk when declaring
+        it would tell the opponent something (`_full_tells_more`): a shape he would hear, and his
+        sampler would use."""
         category = observation.category
         full = Declare(category, best_declaration(category, mask_of(observation.hand)))
         if not self.settings.measured_declarations or not full.combinations:
             return full
+        deadline = self._deadline()
         standing = self._standing(observation)
         seat = observation.seat
         samples = self._samples(observation, self.settings.deal_samples, rng)
-        options = samples[0].legal_actions()  # his own choices: the same in every sample
+        options = [full] + [option for option in samples[0].legal_actions() if option != full]  # the same in every sample
 
-        def value(option: Declare) -> int:
-            return sum(_outcome(deal.apply(option), seat, self.solver, standing) for deal in samples)
+        def value(deal: Deal) -> dict[Declare, float]:
+            return {option: _outcome(deal.apply(option), seat, self.solver, standing) for option in options}
 
-        return _best([full] + [option for option in options if option != full], value)
+        totals = self._valued(samples, value, deadline)
+        silent = Declare(category, ())
+        if self.settings.sinks and full in totals and totals.get(silent, -math.inf) >= totals[full] and _full_tells_more(observation, full):
+            return silent  # it loses anyway: sunk, it tells the opponent nothing
+        return _best(options, lambda option: totals.get(option, 0.0))  # nothing valued in time: in full
 
     # -- the play ----------------------------------------------------------------------------------
     def choose_card(self, observation: Observation, rng: random.Random) -> Card:
@@ -441,6 +497,17 @@ class ClosedPlayer:
 
         ordered = sorted(playable, key=lambda card: (card.rank, card.suit))  # ties: the lowest card
         return _best(ordered, value)
+
+
+def _full_tells_more(observation: Observation, full: Declare) -> bool:
+    """Whether declaring `full` tells the opponent more than sinking the category (declaring
+    nothing) does, should it lose: elder names his best's shape whatever younger holds; younger
+    only when hers is as long as the point or sequence elder named ("How much?", "To what?"), for
+    otherwise she answers "Good" either way."""
+    if observation.seat is ELDER:
+        return True
+    named = observation.announced[len(observation.declared)].elder
+    return full.category is not Category.SETS and bool(named) and named[0][0] == full.combinations[0].length
 
 
 def _best(choices: list, value: Callable[[object], float]):
