@@ -6,18 +6,27 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from piquet_widgets.i18n import get_language, set_language
 
 
+# The longest files, longest first (measured one at a time, `-n 0 --durations`; docs/development.md):
+# the hostile visitor's rounds alone keep one process busy for minutes.
+LONGEST = ("browser/test_hostile_visitor_browser.py", "browser/test_accessibility_browser.py", "test_drills.py", "test_notebooks.py")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The files holding slow or browser tests first, each file's tests kept in their order: the
-    tests are spread over two processes a whole file at a time (pyproject.toml), and a long file
-    started last would leave one process working alone at the end."""
+    """The longest files first (`LONGEST`), then the other files holding slow or browser tests,
+    each file's tests kept in their order: the tests are spread over two processes a whole file
+    at a time (pyproject.toml), and a long file started last would leave one process working
+    alone at the end."""
+    tests = Path(__file__).parent
     long_files = {item.path for item in items if item.get_closest_marker("slow") or item.get_closest_marker("browser")}
-    items.sort(key=lambda item: item.path not in long_files)
+    rank = {tests / name: index for index, name in enumerate(LONGEST)}
+    items.sort(key=lambda item: (item.path not in long_files, rank.get(item.path, len(LONGEST))))
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -15,7 +15,7 @@ from ipywidgets.widgets.widget import _instances
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from widget_helpers import click_card, find, find_all
+from widget_helpers import click_card, find, find_all, nothing_worked_out_ahead
 
 from piquet_widgets.analysis.closed_review import ClosedReview, declaration_notes
 from piquet_widgets.analysis.observation import heard_scores, observe
@@ -129,6 +129,7 @@ def learner_move(table: PracticeTable, seat, rng: random.Random) -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_no_hidden_card_reaches_the_page_until_the_deal_ends(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    nothing_worked_out_ahead(monkeypatch)  # its result reaches the page only when Hint is pressed
     page = Page(monkeypatch)
     rng = random.Random(seed)
     role = "elder" if seed % 2 == 0 else "younger"
@@ -270,6 +271,7 @@ def test_closed_deals_send_the_page_only_what_was_said_aloud(monkeypatch: pytest
     """The same through the table, as the page receives it: every state and message sent, with
     the scores on the board, over 200 deals; the learner elder and younger in turn."""
     monkeypatch.setattr(practice_analysis, "closed_review", review_without_sampling)
+    nothing_worked_out_ahead(monkeypatch)  # its result reaches the page only when Hint is pressed
     page = Page(monkeypatch)
     table = PracticeTable(role="elder", deal=1, mode="closed", level="beginner", keep_in_browser=False)
     rng = random.Random(2026)

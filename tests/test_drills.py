@@ -4,6 +4,7 @@ refused with a reason that names and outlines the right cards."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 
@@ -272,14 +273,24 @@ def test_every_registered_kind_deals_50_drills_at_each_level_and_judges_them(nam
                 assert not kind.judge(drill, wrong).right
 
 
+@functools.cache
+def evaluated_drill(name: str, seed: int, level: int):
+    """`make(name, seed, level)` of a kind valued by the whole-deal evaluator (seconds to deal: up
+    to ten deals valued until one fits the level), dealt once in this file: the test of every
+    kind and the test of the levels read the same drills (a drill is never changed by a check)."""
+    return make(name, seed, level)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", [name for name, kind in KINDS.items() if kind.evaluated], ids=str)
 def test_every_evaluated_kind_deals_at_each_level_and_judges_them(name: str) -> None:
-    """The same for the kinds valued by the whole-deal evaluator (seconds each: a few per level)."""
+    """The same for the kinds valued by the whole-deal evaluator (seconds each: a few per level),
+    dealt by `make` (the kind's `deal` with `random.Random(seed)`)."""
     kind = KINDS[name]
     for level in range(1, kind.levels + 1):
         for seed in range(2):
-            drill = kind.deal(random.Random(seed), level)
+            drill = evaluated_drill(name, seed, level)
+            assert drill.kind == name and drill.level == level
             assert kind.judge(drill, drill.solution).right and not kind.judge(drill, registry_wrong_answer(drill)).right
 
 
@@ -409,17 +420,21 @@ def _hand_and_deal(drill):
 @given(seeds, levels, st.sampled_from(["discard-elder", "discard-younger"]))
 def test_the_evaluators_best_discard_is_accepted_and_a_clearly_worse_one_refused_in_words(seed: int, level: int, name: str) -> None:
     from piquet_widgets.analysis.evaluator import evaluate_exchange
+    from piquet_widgets.analysis.solver import Solver
 
     drill = make(name, seed, level)
     hand, deal = _hand_and_deal(drill)
-    ranked = evaluate_exchange(deal)
+    solver = Solver()  # the test's own, not the drill's; both evaluations below share it, so the
+    # second solves only the play of the discard it adds (the solver's values are exact: shared,
+    # they are the same as each evaluation would find with a fresh one)
+    ranked = evaluate_exchange(deal, solver=solver)
     best = ranked[0]  # the evaluator's best (its finalists, valued on more orders, come first)
     assert check(drill, best.discards).right
     # the evaluator's own worst of its short list, or (when all are close) a discard of the five
     # (or three) highest cards, valued by the evaluator with it included; at the hardest level
     # the refused discards may all be close: then one just outside the tolerance
     highest = tuple(sorted(hand, key=lambda card: -card.rank)[: drill.facts["most"]])
-    valued = [*ranked, *evaluate_exchange(deal, include=[highest])]
+    valued = [*ranked, *evaluate_exchange(deal, include=[highest], solver=solver)]
     worse = [item for item in valued if item.expected < best.expected - 3]
     worse = worse or [item for item in valued if item.expected < best.expected - DISCARD_TOLERANCE - 0.01]
     assert worse, "a deal where every discard is as good as the best"
@@ -465,7 +480,7 @@ def test_discard_levels_are_graded_by_the_best_discards_lead(level: int) -> None
     low, high = DISCARD_LEADS[level]
     inside = 0
     for seed in range(4):
-        ranked = evaluate_exchange(_hand_and_deal(make("discard-elder", seed, level))[1])
+        ranked = evaluate_exchange(_hand_and_deal(evaluated_drill("discard-elder", seed, level))[1])
         refused = [item.expected for item in ranked if item.expected < ranked[0].expected - DISCARD_TOLERANCE]
         inside += low <= ranked[0].expected - max(refused) < high
     assert inside >= 3

@@ -35,6 +35,15 @@ def click_card(row, code: str, seq: list[int] = [0]) -> None:
     row._handle_msg({"content": {"data": {"method": "custom", "content": {"type": "click", "card": code, "seq": seq[0]}}}, "buffers": []})
 
 
+def nothing_worked_out_ahead(monkeypatch) -> None:
+    """The exchange hint searched only when it is asked for, as where no thread can start ahead
+    (analysis/ahead.py; tests/test_hint_ahead.py tests the work done ahead): a test that drives
+    tables through many exchanges without pressing Hint keeps the processor for what it reads."""
+    from piquet_widgets.analysis.ahead import Ahead
+
+    monkeypatch.setattr(Ahead, "prepare", lambda self, key, task: None)
+
+
 def load(name: str) -> dict:
     return json.loads((DATA / name).read_text(encoding="utf-8"))
 

@@ -157,6 +157,9 @@ def hostile_round(page: Page, home: Path, reveal: Callable[..., Locator], missed
             if name == "lessons":
                 reveal(page.locator(".pw-content .pw-lesson"))
             if value is not None:
+                if text_boxes(page).count() != boxes_shown:  # the buttons pressed before led elsewhere
+                    # (a lesson's Next): count again, rather than wait a minute for each box gone
+                    boxes_shown = settled_count(page, text_boxes(page))
                 missed_here: list[str] = []
                 filled += fill_every_text_box(page, value, boxes_shown, missed_here)
                 missed.extend(f"{name}: {what}" for what in missed_here)
