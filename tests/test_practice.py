@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from widget_helpers import click_card, find, find_all, text_of
+from widget_helpers import click_card, find, find_all, nothing_worked_out_ahead, text_of
 
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, Phase, PiquetError, Play, deal_code
 from piquet_widgets.i18n import set_language
@@ -375,14 +375,6 @@ def watch_the_evaluation(monkeypatch, before_each_draw=lambda work: None) -> lis
 
     monkeypatch.setattr(evaluator._Work, "_step", watched)
     return draws
-
-
-def nothing_worked_out_ahead(monkeypatch) -> None:
-    """The exchange hint searched when it is asked for, as where no thread can start ahead
-    (analysis/ahead.py; tests/test_hint_ahead.py tests the work done ahead)."""
-    from piquet_widgets.analysis.ahead import Ahead
-
-    monkeypatch.setattr(Ahead, "prepare", lambda self, key, task: None)
 
 
 def test_the_exchange_s_hint_goes_on_in_the_runner_s_thread_and_tells_its_progress(monkeypatch):

@@ -149,11 +149,11 @@ def hostile_round(page: Page, home: Path, reveal: Callable[..., Locator], missed
     filled = pressed = 0
     for name in SECTIONS:
         open_section(page, name)
-        find_more(page)
+        find_more(page, name)
         boxes_shown = settled_count(page, text_boxes(page))
         for value in hostile_values(home) if boxes_shown else [None]:
             open_section(page, name)
-            find_more(page)
+            find_more(page, name)
             if name == "lessons":
                 reveal(page.locator(".pw-content .pw-lesson"))
             if value is not None:
@@ -209,14 +209,17 @@ def test_nothing_a_visitor_types_or_clicks_touches_a_file_or_swells_the_kernel(
     assert grown < MEMORY_SLACK, f"the kernel grew by {grown / 2**20:.1f} MB"
 
 
-def find_more(page: Page) -> None:
-    """Open the practice section's More panel, when that section is on the page (a lesson's own
-    practice table, built as the lesson is scrolled, has its buttons pressed with the rest)."""
-    more = page.locator(".pw-app .pw-section-practice .pw-more:visible")
-    if more.count():
-        if "mod-active" not in (more.first.get_attribute("class") or ""):
-            more.first.click()
-        expect(page.locator(".pw-app .pw-section-practice .pw-more-panel")).to_be_visible()
+def find_more(page: Page, section: str = "practice") -> None:
+    """In the practice section, open its More panel (a lesson's own practice table, built as the
+    lesson is scrolled, has its buttons pressed with the rest). Only there: in another section
+    the practice table may still be leaving the screen, and a click on it would wait in vain."""
+    if section != "practice":
+        return
+    more = page.locator(".pw-app .pw-section-practice .pw-more")
+    expect(more).to_be_visible()
+    if "mod-active" not in (more.get_attribute("class") or ""):
+        more.click()
+    expect(page.locator(".pw-app .pw-section-practice .pw-more-panel")).to_be_visible()
 
 
 def open_practice(page: Page) -> None:
