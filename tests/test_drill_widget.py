@@ -10,7 +10,7 @@ import time
 from itertools import combinations
 
 import pytest
-from widget_helpers import click_card, find, find_all, text_of
+from widget_helpers import click_card, find, find_all, scroll_through, text_of
 
 from piquet_widgets.teach.drills import lesson_drills
 from piquet_widgets.teach.lessons import LESSONS
@@ -220,3 +220,28 @@ def test_a_discard_outside_the_short_list_is_valued_from_the_moment_it_is_select
     view.check_button.click()
     assert view.tries == 1 and view.last is not None  # judged at once
     assert unlisted in view.drill.facts["values"]
+
+
+def score_sheet(html: str) -> tuple[list[str], list[list[str]], list[str]]:
+    """A score sheet's header cells, its deal rows and its totals row, as a reader sees them."""
+    rows = [re.findall(r"<t[hd]>(.*?)</t[hd]>", row) for row in re.findall(r"<tr[^>]*>(.*?)</tr>", html)]
+    totals = [row for row in rows[1:] if row[0] == "Total"]
+    return rows[0], [row for row in rows[1:] if row[0] != "Total"], totals[0] if totals else []
+
+
+@pytest.mark.parametrize("kind", ["partie-settle", "partie-total"])
+def test_a_partie_drill_shows_the_score_sheet_as_the_lesson_does(progress_file, kind: str) -> None:
+    """The sheet of a partie drill: Deal, Elder, A, B; six deals; the totals row (left out when the
+    total is what is asked) the sum of each column; the lesson's sheet has the same columns."""
+    view = DrillView(kind, seed=4)
+    head, deals, totals = score_sheet(view.sheet.value)
+    assert head == ["Deal", "Elder", "A", "B"] and [row[0] for row in deals] == ["1", "2", "3", "4", "5", "6"]
+    assert {row[1] for row in deals} == {"A", "B"}
+    if kind == "partie-total":
+        assert totals == []
+    else:
+        assert totals[2:] == [str(sum(int(row[2]) for row in deals)), str(sum(int(row[3]) for row in deals))]
+    lesson = scroll_through(LessonView(8).page())
+    lesson_head, lesson_deals, lesson_totals = score_sheet(find_all(lesson, "pw-partie-sheet")[0].value)
+    assert lesson_head == head and lesson_deals and len(lesson_totals) == 4
+    assert lesson_totals[2] == str(sum(int(row[2]) for row in lesson_deals))

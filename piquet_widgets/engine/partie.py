@@ -62,6 +62,14 @@ class Partie:
         weight = self.weight(number)
         return {elder: deal.scores[ELDER] * weight, other_player(elder): deal.scores[YOUNGER] * weight}
 
+    def sheet(self) -> list[tuple[str, str, str, str]]:
+        """The score sheet's rows: each deal's number, its elder, and A's and B's scores."""
+        rows = []
+        for number in range(1, len(self.deals) + 1):
+            scores = self.deal_scores(number)
+            rows.append((str(number), self.elder(number), str(scores["A"]), str(scores["B"])))
+        return rows
+
     @property
     def totals(self) -> dict[str, int]:
         totals = {"A": 0, "B": 0}

@@ -49,6 +49,20 @@ def title_html(text: str, level: int) -> str:
     return f"<h{level}>{escape(text)}</h{level}>"
 
 
+def partie_table_html(rows: Sequence[tuple[str, ...]]) -> str:
+    """A partie's score sheet (a lesson's, a drill's): deal, elder, A's and B's scores, one row
+    per deal; a row whose first cell is "=" is the totals."""
+    head = "".join(f"<th>{escape(cell)}</th>" for cell in (_("Deal"), _("Elder"), "A", "B"))
+    body = []
+    for row in rows:
+        if row[0] == "=":
+            cells = "".join(f"<td>{escape(cell)}</td>" for cell in row[1:])
+            body.append(f"<tr class='pw-partie-total'><th>{escape(_('Total'))}</th>{cells}</tr>")
+        else:
+            body.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>")
+    return f"<table class='pw-partie-table'><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
 def set_value(widget: widgets.Widget, value: object) -> None:
     if widget.value != value:
         widget.value = value

@@ -28,7 +28,7 @@ from piquet_widgets.teach.drills import (
 from piquet_widgets.teach.drills.ahead import DealtAhead
 from piquet_widgets.widgets.analysis_status import Analyst
 from piquet_widgets.widgets.announce import Announcer
-from piquet_widgets.widgets.board import set_children
+from piquet_widgets.widgets.board import partie_table_html, set_children
 from piquet_widgets.widgets.cards import CardRow
 from piquet_widgets.widgets.focus import FocusKeeper
 from piquet_widgets.widgets.language import Texts
@@ -333,12 +333,7 @@ class DrillView(widgets.VBox):
     def _sheet_html(self) -> str:
         if not self.drill.sheet:
             return ""
-        head = "".join(f"<th>{escape(cell)}</th>" for cell in (_("Deal"), _("Elder"), "A", "B"))
-        total = _("Total")
-        body = "".join(
-            "<tr>" + "".join(f"<td>{escape(total if cell == '=' else cell)}</td>" for cell in row) + "</tr>" for row in self.drill.sheet
-        )
-        return f"<table class='pw-partie-table'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        return partie_table_html(self.drill.sheet)
 
     def _render_feedback(self) -> None:
         feedback = self.last

@@ -41,6 +41,7 @@ from piquet_widgets.teach import lessons as script
 from piquet_widgets.teach.lessons import Cards, Lesson, Odds, PartieSheet, Part, Practice, Walkthrough, heading, text
 from piquet_widgets.teach.progress import KeptProgress, Progress, drill_key, exercise_key
 from piquet_widgets.teach.steps import PHASES
+from piquet_widgets.widgets.board import partie_table_html
 from piquet_widgets.widgets.language import LanguageSelector, Texts
 from piquet_widgets.widgets.quiz import Quiz
 
@@ -103,14 +104,7 @@ def partie_sheet(partie: PartieSheet, texts: Texts | None = None) -> widgets.HTM
 
 
 def _partie_sheet_html(value) -> str:
-    head = "".join(f"<th>{escape(cell)}</th>" for cell in (_("Deal"), _("Elder"), "A", "B"))
-    rows = []
-    for number in range(1, len(value.deals) + 1):
-        scores = value.deal_scores(number)
-        rows.append(f"<tr><td>{number}</td><td>{value.elder(number)}</td><td>{scores['A']}</td><td>{scores['B']}</td></tr>")
     totals = value.totals
-    total = _("Total")
-    rows.append(f"<tr class='pw-partie-total'><th>{escape(total)}</th><td></td><td>{totals['A']}</td><td>{totals['B']}</td></tr>")
     result = value.result
     if result.winner is None:
         verdict = _("Drawn partie.") if result.finished else _("The partie is not finished.")
@@ -121,7 +115,7 @@ def _partie_sheet_html(value) -> str:
         else:
             verdict = _("{winner} wins. {loser} has 100 or more: {winner} scores {w} − {l} + 100 = {points}.")
         verdict = verdict.format(winner=result.winner, loser=loser, w=totals[result.winner], l=totals[loser], points=result.points)
-    table = f"<table class='pw-partie-table'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    table = partie_table_html([*value.sheet(), ("=", "", str(totals["A"]), str(totals["B"]))])
     return f"{table}<p class='pw-partie-result'>{escape(verdict)}</p>"
 
 

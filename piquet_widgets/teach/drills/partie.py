@@ -34,7 +34,7 @@ def make_partie(rng: random.Random, level: int, question: str = "settle") -> Dri
     winner = result.winner
     loser = "B" if winner == "A" else "A"
     w, l = totals[winner], totals[loser]
-    sheet = [(str(n), partie.elder(n), str(partie.deal_scores(n)["A"]), str(partie.deal_scores(n)["B"])) for n in range(1, 7)]
+    sheet = list(partie.sheet())
     if question != "total":
         sheet.append(("=", "", str(totals["A"]), str(totals["B"])))
     if result.rubiconed:
