@@ -53,11 +53,12 @@ def partie_table_html(rows: Sequence[tuple[str, ...]]) -> str:
     """A partie's score sheet (a lesson's, a drill's): deal, elder, A's and B's scores, one row
     per deal; a row whose first cell is "=" is the totals."""
     head = "".join(f"<th>{escape(cell)}</th>" for cell in (_("Deal"), _("Elder"), "A", "B"))
+    total = escape(_("Total"))
     body = []
     for row in rows:
         if row[0] == "=":
             cells = "".join(f"<td>{escape(cell)}</td>" for cell in row[1:])
-            body.append(f"<tr class='pw-partie-total'><th>{escape(_('Total'))}</th>{cells}</tr>")
+            body.append(f"<tr class='pw-partie-total'><th>{total}</th>{cells}</tr>")
         else:
             body.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>")
     return f"<table class='pw-partie-table'><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"

@@ -236,6 +236,9 @@ def test_the_partie_kept_in_the_browser_is_restored_after_a_reload(open_page: Ca
     page.locator(".pw-practice .pw-hand-elder .pw-card").first.click()
     page.locator(".pw-practice button.pw-confirm").click()
     expect(page.locator(".pw-practice button.pw-confirm")).to_be_hidden()
+    page.wait_for_function(  # the record the table sends after the discard, kept by the page a moment later
+        "() => (JSON.parse(localStorage.getItem('piquet-widgets.practice-partie') || 'null')?.deals ?? [])[0]?.elder_discards"
+    )
     kept = page.evaluate("localStorage.getItem('piquet-widgets.practice-partie')")
     record = json.loads(kept)
     assert record["deals"][0]["elder_discards"] and record["role"] == "elder"
