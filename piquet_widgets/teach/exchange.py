@@ -15,7 +15,7 @@ from piquet_widgets.teach.words import cards_text, join_names, points_in_words, 
 if TYPE_CHECKING:
     from piquet_widgets.analysis.advisor import Advice
 
-__all__ = ["advice_details", "advice_words", "discard_sentences", "percent_text"]
+__all__ = ["advice_details", "advice_words", "declarable", "discard_sentences", "percent_text"]
 
 SIGNED = "+0.00;-0.00"  # an exact expectation, always with its sign: '+1.25', '-0,50' in French
 _TARGETS = {
@@ -28,7 +28,7 @@ _TARGETS = {
 def discard_sentences(hand: int, discards: tuple[Card, ...]) -> list[str]:
     """What a choice of discards throws, keeps and gives up of the hand's combinations, in words."""
     discarded = mask_of(discards)
-    held = _combinations(hand)
+    held = declarable(hand)
     kept = [combo for combo in held if not combo.mask & discarded]
     given_up = [combo for combo in held if combo.mask & discarded]
     if discards:
@@ -86,6 +86,6 @@ def percent_text(chance: float) -> str:
     return ">99" if whole == 100 and chance < 1 else str(whole)
 
 
-def _combinations(hand: int) -> list[Combination]:
+def declarable(hand: int) -> list[Combination]:
     """What a hand would declare: its best point, its sequences, its sets."""
     return [*points_of(hand)[:1], *sequences_of(hand), *sets_of(hand)]

@@ -21,6 +21,7 @@ from piquet_widgets.engine.cards import mask_of
 from piquet_widgets.i18n import N_, Message
 from piquet_widgets.teach.drills.base import LEVELS, AllOf, Drill, Feedback, Row, say
 from piquet_widgets.teach.drills.dealing import pack, shaped, split
+from piquet_widgets.teach.exchange import declarable
 
 Progress = Callable[[int, int], None]
 Values = Mapping[frozenset[Card], Any]  # a discard → its `analysis.evaluator.Evaluation`
@@ -143,7 +144,7 @@ def yours(combination: Combination) -> Message:
 def kept_words(hand: tuple[Card, ...], discards: frozenset[Card]) -> AllOf:
     """What a discard keeps of the hand's combinations: its point, its sequences, its sets."""
     kept = mask_of(hand) & ~mask_of(discards)
-    return AllOf(tuple(yours(combination) for combination in (*points_of(kept)[:1], *sequences_of(kept), *sets_of(kept))))
+    return AllOf(tuple(yours(combination) for combination in declarable(kept)))
 
 
 def given_up_words(hand: tuple[Card, ...], chosen: frozenset[Card], best: frozenset[Card]) -> Message | None:
