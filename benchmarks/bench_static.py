@@ -1,7 +1,7 @@
 """The static site (`piquet-widgets build-static`) in Chromium on this machine. Prints its figures
 and writes them to benchmarks/results/static.json.
 
-    python benchmarks/bench_static.py [--runs 3] [--site DIR]
+    python benchmarks/bench_static.py [--runs 3] [--site DIR] [--read 1.5]
 
 - size: the built site's files, and what a first visit downloads (every file the page asked for,
   by the time the app is drawn, as stored on the site: a host that gzips sends less);
@@ -12,7 +12,9 @@ and writes them to benchmarks/results/static.json.
 - the exchange hint: the practice table's first hint for elder, from the click to its words shown,
   on the deals shuffled from `SEEDS` (each opened by its link, `?seed=N`), and the CPU seconds
   the browser's processes spent meanwhile (the machine is shared: the wall time grows with the
-  load of others, the CPU time hardly);
+  load of others, the CPU time hardly). Asked `--read` seconds after the hand is drawn, as
+  `bench_clicks.py` asks the served table's (the page works the hint out while the learner
+  reads), and asked at once;
 - the closed computer's exchange: at a closed table (`?mode=closed&seed=N`), from the learner's
   confirmed discard to his turn to speak, the computer (younger) having exchanged, on the same deals.
 
@@ -104,13 +106,14 @@ def browser_cpu() -> float:
     return total
 
 
-def exchange_hint(page: Page, url: str, seed: int) -> tuple[float, float] | None:
+def exchange_hint(page: Page, url: str, seed: int, read: float) -> tuple[float, float] | None:
     """Seconds from the click on Hint (elder, before his exchange, on the deal shuffled from
-    `seed`) to its words, and the browser's CPU seconds meanwhile; None where the page's
-    practice table offers no hint."""
+    `seed`, `read` seconds after his hand is drawn) to its words, and the browser's CPU seconds
+    meanwhile; None where the page's practice table offers no hint."""
     first_widget(page, f"{url}/?seed={seed}")
     table = page.locator(".pw-section-practice .pw-practice")
     expect(table.locator(".pw-hand-elder .pw-card")).to_have_count(12, timeout=TIMEOUT)
+    time.sleep(read)
     hint = table.locator("button.pw-hint")
     cpu, start = browser_cpu(), time.perf_counter()
     hint.click()
@@ -134,8 +137,8 @@ def closed_exchange(page: Page, url: str, seed: int) -> tuple[float, float]:
     return time.perf_counter() - start, browser_cpu() - cpu
 
 
-def measure(site: Path, runs: int) -> list[dict]:
-    colds, warms, clicks, hints, download = [], [], [], [], 0.0
+def measure(site: Path, runs: int, read: float) -> list[dict]:
+    colds, warms, clicks, download = [], [], [], 0.0
     with static_site_served(site) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         for _run in range(runs):
@@ -146,8 +149,7 @@ def measure(site: Path, runs: int) -> list[dict]:
         page = context.new_page()
         first_widget(page, f"{url}/")
         clicks = walkthrough_clicks(page)
-        found = [exchange_hint(page, url, seed) for seed in SEEDS]
-        hints = [entry for entry in found if entry is not None]
+        hints = {wait: [entry for seed in SEEDS if (entry := exchange_hint(page, url, seed, wait)) is not None] for wait in (read, 0.0)}
         closed = [closed_exchange(page, url, seed) for seed in SEEDS]
         context.close()
         browser.close()
@@ -158,11 +160,12 @@ def measure(site: Path, runs: int) -> list[dict]:
         figure("first_widget_warm", "first widget, the same visitor again (cache filled)", statistics.median(warms), "s", runs=warms),
         figure("walkthrough_click", "a click on Next in the walkthrough to the step shown", statistics.median(clicks), "ms", runs=clicks),
     ]
-    if hints:
-        walls, cpus = [wall for wall, _ in hints], [cpu for _, cpu in hints]
-        figures.append(figure("exchange_hint", "the practice table's first exchange hint for elder (fixed deals)", statistics.median(walls), "s",
-                              target="under 3 s", runs=walls))
-        figures.append(figure("exchange_hint_cpu", "the same hints: CPU seconds of the browser's processes", statistics.median(cpus), "s", runs=cpus))
+    for wait, key, when, target in ((read, "exchange_hint", f"asked {read:g} s after the hand is drawn", "under 3 s"), (0.0, "exchange_hint_at_once", "asked at once", None)):
+        if hints[wait]:
+            walls, cpus = [wall for wall, _ in hints[wait]], [cpu for _, cpu in hints[wait]]
+            figures.append(figure(key, f"the practice table's first exchange hint for elder, {when} (fixed deals)", statistics.median(walls), "s",
+                                  target=target, runs=walls))
+            figures.append(figure(f"{key}_cpu", "the same hints: CPU seconds of the browser's processes from the click", statistics.median(cpus), "s", runs=cpus))
     walls, cpus = [wall for wall, _ in closed], [cpu for _, cpu in closed]
     figures.append(figure("closed_exchange", "the closed computer's exchange, from the learner's discard to his turn to speak", statistics.median(walls), "s",
                           target="under 3 s", runs=walls))
@@ -174,6 +177,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="visits measured, cold and warm (default: 3)")
     parser.add_argument("--site", type=Path, help="a site already built (default: build one into a temporary folder)")
+    parser.add_argument("--read", type=float, default=1.5, help="seconds from the hand drawn to the click on Hint (default: 1.5, as bench_clicks.py)")
     args = parser.parse_args()
     started = machine()
     with tempfile.TemporaryDirectory() as work:
@@ -183,7 +187,7 @@ def main() -> None:
 
             site = Path(work) / "site"
             build_site(site)
-        figures = measure(site, args.runs)
+        figures = measure(site, args.runs, args.read)
     for entry in figures:
         print(f"{entry['label']}: {entry['value']} {entry['unit']}")
     write_results("static", figures, note="served from 127.0.0.1: no download time; the site's files as built, not gzipped", started=started)

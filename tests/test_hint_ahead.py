@@ -1,13 +1,17 @@
 """The exchange hint worked out while the learner reads (analysis/ahead.py): started when his
 exchange is on the table, kept for that position, taken by the Hint button without a new search;
-nothing started ahead where no thread can run."""
+where no thread can run, worked out in slices between the page's messages."""
 
 from __future__ import annotations
 
 import threading
 
+import pytest
+
 from piquet_widgets.analysis import runner
 from piquet_widgets.analysis.ahead import Ahead
+from piquet_widgets.analysis.review import hint
+from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.widgets.practice import PracticeTable
 
 
@@ -52,10 +56,23 @@ def test_the_exchange_hint_is_started_when_the_exchange_appears_and_taken_by_the
     assert practice._hint.cards and practice.session.hint_stage == 2
 
 
-def test_nothing_is_started_ahead_without_threads(monkeypatch) -> None:
+def test_without_threads_the_hint_is_worked_out_ahead_in_slices_and_found_the_same(monkeypatch) -> None:
     monkeypatch.setattr(runner, "THREADS", False)
+    monkeypatch.setattr(threading.Thread, "start", lambda self: pytest.fail("a thread was started"))
+    monkeypatch.setattr(runner.AnalysisRunner, "budget", 0.01)  # slices of 20 ms, 40 ms...: several of them
     practice = table()
-    assert practice.hint_ahead.key is None
-    practice.hint_button.click()
-    practice.analyst.runner.wait()
+    ahead = practice.hint_ahead
+    assert ahead.key == practice._hint_key() and ahead.runner.busy  # started with the deal...
+    assert ahead.runner.state == "running"  # ...and no slice has run in the call that dealt it
+    slices = []
+    task = ahead.runner._slice
+    monkeypatch.setattr(ahead.runner, "_slice", lambda *args: slices.append(args[-1]) or task(*args))
+
+    def no_new_search(task, done):
+        raise AssertionError("the hint was searched again")
+
+    monkeypatch.setattr(practice.analyst, "run", no_new_search)
+    practice.hint_button.click()  # no event loop here: the click runs the slices left
+    assert len(slices) >= 2, "the work was not cut into slices"
     assert practice._hint is not None and practice._hint_deal is practice.deal
+    assert practice._hint == hint(practice.deal, Solver())  # the slices found what one run finds

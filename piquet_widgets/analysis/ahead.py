@@ -6,8 +6,9 @@ the closed help's sampling) as soon as the learner's exchange is on the table; t
 then takes the result, or waits for the work already going on instead of starting it again (in
 a kernel its event loop delivers it when it ends; in a script or a test the click waits). The
 work runs in its own `AnalysisRunner` (one solver of its own), so it never takes the place of
-the table's other analyses. Where no thread can start (Pyodide) nothing is started ahead: the
-work would hold the page, and is done when asked for, as before.
+the table's other analyses. Where no thread can start (Pyodide in the browser) the work goes on
+in the runner's slices instead, between the page's messages: what a slice found stays with the
+runner's solver, and the click waits only for what is left.
 
 >>> from piquet_widgets.engine import Deal
 >>> ahead = Ahead()
@@ -25,7 +26,6 @@ import asyncio
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from piquet_widgets.analysis import runner as _runner
 from piquet_widgets.analysis.runner import RUNNING, AnalysisRunner
 from piquet_widgets.analysis.solver import Solver
 
@@ -54,9 +54,9 @@ class Ahead:
         self._waiting: list[Callable[[Any], None]] = []
 
     def prepare(self, key: Hashable, task: Callable[[Solver], Any]) -> None:
-        """Start `task` for `key` in the runner's thread, unless it is already started for it;
-        what was prepared for another key is dropped."""
-        if key == self.key or not _runner.THREADS:
+        """Start `task` for `key` in the runner's thread (or its slices), unless it is already
+        started for it; what was prepared for another key is dropped."""
+        if key == self.key:
             return
         self.key, self._found, self._waiting = key, _NOTHING, []
         self.runner.new_deal()  # another position: a fresh solver, the old task stopped
