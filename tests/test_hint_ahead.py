@@ -59,7 +59,6 @@ def test_the_exchange_hint_is_started_when_the_exchange_appears_and_taken_by_the
 def test_without_threads_the_hint_is_worked_out_ahead_in_slices_and_found_the_same(monkeypatch) -> None:
     monkeypatch.setattr(runner, "THREADS", False)
     monkeypatch.setattr(threading.Thread, "start", lambda self: pytest.fail("a thread was started"))
-    monkeypatch.setattr(runner.AnalysisRunner, "budget", 0.01)  # slices of 20 ms, 40 ms...: several of them
     practice = table()
     ahead = practice.hint_ahead
     assert ahead.key == practice._hint_key() and ahead.runner.busy  # started with the deal...

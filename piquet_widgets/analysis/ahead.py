@@ -32,6 +32,7 @@ from piquet_widgets.analysis.solver import Solver
 __all__ = ["Ahead"]
 
 _NOTHING = object()
+SLICE = 0.1  # seconds: the first slice of work ahead where no thread can start
 
 
 def _loop_running() -> bool:
@@ -49,6 +50,9 @@ class Ahead:
 
     def __init__(self) -> None:
         self.runner = AnalysisRunner()
+        # Without threads, slices of 0.1 s, then 0.2 s...: a click on the page waits at most for
+        # the slice going on (what a slice found stays, so short slices hardly add to the work).
+        self.runner.budget = SLICE / 2
         self.key: Hashable | None = None
         self._found: Any = _NOTHING
         self._waiting: list[Callable[[Any], None]] = []
