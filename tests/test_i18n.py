@@ -584,7 +584,7 @@ DIALOGUE = {
     AT_POINT: {
         "en": ["Point of five.", "How much?", "Forty-nine.", "Good.", "Five."],
         "fr": ["Point de cinq.", f"Combien{NBSP}?", "Quarante-neuf.", "Bon.", "Cinq."],
-        "es": ["Punto de cinco cartas.", "¿Cuánto valen?", "Cuarenta y nueve.", "Son buenas.", "Cinco."],
+        "es": ["Cinco cartas.", "¿Cuánto valen?", "Cuarenta y nueve.", "Son buenas.", "Cinco."],
         "pt": ["Ponto de cinco cartas.", "Quanto vale?", "Quarenta e nove.", "Bom.", "Cinco."],
     },
     AT_SEQUENCES: {
