@@ -80,6 +80,19 @@ def test_no_translation_writes_a_card_with_an_english_letter(language):
     assert not found, found[:3]
 
 
+def test_french_keeps_a_no_break_space_before_high_punctuation_and_inside_guillemets():
+    """« Combien ? » on one line: a plain space before : ; ? ! » or after « lets the line break
+    leave the mark alone at the start of the next line."""
+    found = [
+        text
+        for message in catalogs.read_catalog("fr")
+        if message.id
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+        if re.search(r" [:;?!»]|« ", text)
+    ]
+    assert not found, found[:5]
+
+
 def test_portuguese_never_names_a_player_with_the_word_for_a_hand():
     """Elder is «o primeiro» and younger «o carteador», so «mão» always means a hand of cards."""
     found = [
