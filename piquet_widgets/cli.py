@@ -80,7 +80,8 @@ def _partie_sheet(partie) -> str:
 
 
 def _solve(value: Any, as_json: bool) -> str:
-    from piquet_widgets.analysis.solve import solve_json, solve_text
+    from piquet_widgets.analysis.solve import solve_json
+    from piquet_widgets.teach.solve import solve_text
 
     return json.dumps(solve_json(value)) if as_json else solve_text(value)
 

@@ -165,6 +165,14 @@ def test_solve_text_marks_the_cost_of_each_card():
     assert lines[1:] == ["seven of spades: 1 (=)", "ace of spades: 0 (−1)"]
 
 
+def test_solve_text_speaks_the_language_of_piquet_lang(monkeypatch):
+    """The seat starts its sentence in its capitalised form, the cards are named in words."""
+    monkeypatch.setenv("PIQUET_LANG", "fr")
+    lines = run("solve", "-", stdin=json.dumps(POSITION | {"leader": "younger"})).stdout.splitlines()
+    assert lines[0].startswith("Le cadet joue.")
+    assert sorted(line.split("\u00a0:")[0] for line in lines[1:]) == ["huit de pique", "roi de pique"]
+
+
 def test_solve_refuses_a_finished_or_bad_position():
     done = run("solve", "--json", "-", stdin=json.dumps(RECORD))
     assert done.returncode == 2 and "finished" in done.stderr and len(done.stderr.splitlines()) == 1

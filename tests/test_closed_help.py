@@ -17,6 +17,7 @@ from piquet_widgets.i18n import set_language
 from piquet_widgets.teach.closed_review import choice_sentence, declaration_sentence
 from piquet_widgets.teach.hints import closed_move_words, closed_nudge, runs_to_the_end, unbeatable
 from piquet_widgets.teach.session import PracticeSession
+from piquet_widgets.teach.words import seat_at_start
 
 
 @pytest.fixture(autouse=True)
@@ -255,12 +256,12 @@ def test_the_review_html_writes_each_dealt_card_in_words():
     from piquet_widgets.widgets.closed_review import closed_review_html
 
     timeline = _arranged_played(point=())
-    html = closed_review_html(closed_review(timeline, {ELDER}), lambda seat: seat.name_in_words())
+    html = closed_review_html(closed_review(timeline, {ELDER}), seat_at_start)
     for card in timeline[0].dealt(ELDER) + timeline[0].dealt(YOUNGER):
         assert f'<span class="pw-sr">{card.name_in_words()}</span>' in html
     assert "with perfect play: elder" in html and "sank it" in html
     set_language("fr")
-    french = closed_review_html(closed_review(timeline, {ELDER}), lambda seat: seat.name_in_words())
+    french = closed_review_html(closed_review(timeline, {ELDER}), seat_at_start)
     assert '<span class="pw-sr">as de cœur</span>' in french
 
 

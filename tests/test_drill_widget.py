@@ -16,6 +16,7 @@ from piquet_widgets.teach.drills import lesson_drills
 from piquet_widgets.teach.lessons import LESSONS
 from piquet_widgets.widgets.drill import DrillView
 from piquet_widgets.widgets.lesson import LessonView
+from piquet_widgets.teach.words import seat_at_start
 
 
 @pytest.fixture
@@ -130,8 +131,8 @@ def test_the_drill_follows_the_language(progress_file) -> None:
     english = view.feedback.value
     change_language("fr")
     try:
-        assert leader.name_in_words() in ("L'aîné", "Le cadet")
-        assert leader.name_in_words() in view.card_rows[0].caption
+        assert seat_at_start(leader) in ("L'aîné", "Le cadet")
+        assert seat_at_start(leader) in view.card_rows[0].caption
         assert view.feedback.value != english  # the reason said again in French
         assert view.tries == 1 and not view.solved  # the answer given stays
     finally:

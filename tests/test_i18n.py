@@ -31,6 +31,7 @@ from piquet_widgets.engine.cards import mask_of
 from piquet_widgets.engine.combinations import points_of, sequences_of, sets_of
 from piquet_widgets.teach import events
 from piquet_widgets.teach.meter import meter
+from piquet_widgets.teach.words import seat_at_start
 
 LANGUAGES = catalogs.LANGUAGES  # fr es pt; English is the source language
 ROOT = Path(__file__).parents[1]
@@ -222,7 +223,7 @@ def test_card_and_seat_names(language):
     ace_of_clubs = parse_card("AC").name_in_words()
     assert ace_of_clubs == {"en": "ace of clubs", "fr": "as de trèfle", "es": "as de tréboles", "pt": "ás de paus"}[language]
     assert [parse_card(f"7{s}").suit.name_in_words() for s in "SHDC"] == list(SUITS[language])
-    names = (ELDER.name_in_words(), YOUNGER.name_in_words())
+    names = (seat_at_start(ELDER), seat_at_start(YOUNGER))
     assert names == {"en": ("Elder", "Younger"), "fr": ("L'aîné", "Le cadet"), "es": ("El mano", "El pie"), "pt": ("O primeiro", "O carteador")}[language]
 
 
@@ -583,7 +584,7 @@ DIALOGUE = {
     AT_POINT: {
         "en": ["Point of five.", "How much?", "Forty-nine.", "Good.", "Five."],
         "fr": ["Point de cinq.", f"Combien{NBSP}?", "Quarante-neuf.", "Bon.", "Cinq."],
-        "es": ["Punto de cinco cartas.", "¿Cuánto valen?", "Cuarenta y nueve.", "Son buenas.", "Cinco."],
+        "es": ["Cinco cartas.", "¿Cuánto valen?", "Cuarenta y nueve.", "Son buenas.", "Cinco."],
         "pt": ["Ponto de cinco cartas.", "Quanto vale?", "Quarenta e nove.", "Bom.", "Cinco."],
     },
     AT_SEQUENCES: {

@@ -1,10 +1,9 @@
 """Words that come from the code rather than the catalogs (language review, "code-rooted
-defects"): cards written in the letters of the card faces, and counts with their plural."""
+defects"): cards written in the letters of the card faces, and counts with their plural (a seat
+named in its place: test_words_in_every_language.py)."""
 
 from __future__ import annotations
 
-import random
-import re
 from collections.abc import Iterator
 
 import pytest
@@ -59,28 +58,3 @@ def test_a_hand_caption_counts_its_cards_in_the_singular_and_the_plural(language
     i18n.set_language(language)
     assert default_hand_caption(ELDER, last_card_deal()).endswith(one)
     assert default_hand_caption(ELDER, Deal.from_seed(5)).endswith(twelve)
-
-
-def drill_texts(kind: str, level: int, seeds: range) -> list[str]:
-    """Every text a kind of drill shows (prompt, explanation, row captions), for these seeds."""
-    from piquet_widgets.teach.drills import KINDS
-
-    texts = []
-    for seed in seeds:
-        drill = KINDS[kind].deal(random.Random(seed), level)
-        texts += [str(drill.prompt), str(drill.explanation), *(str(row.caption) for row in drill.rows)]
-    return texts
-
-
-@pytest.mark.parametrize("language", ["en", "fr", "es", "pt"])
-def test_a_seat_is_capitalised_at_the_start_of_a_drill_sentence_and_only_there(language: str) -> None:
-    """'…antes de que El mano…' and « point (Le cadet, 5) » came from one form for both places."""
-    i18n.set_language(language)
-    start = {i18n._("Elder"), i18n._("Younger")}
-    inside = {i18n._("elder"), i18n._("younger")}
-    texts = drill_texts("trick", 2, range(12)) + drill_texts("repique", 3, range(12)) + drill_texts("reckon", 2, range(6))
-    for text in texts:
-        for sentence in re.split(r"(?<=[.!?])\s+", text):
-            for word in start:
-                assert word not in sentence[1:] or sentence.find(word) == 0, text
-            assert not any(sentence.startswith(word) and word not in start for word in inside), text

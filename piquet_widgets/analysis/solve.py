@@ -1,12 +1,12 @@
-"""The solver for positions of formats.md: `piquet-widgets solve` and its Python API."""
+"""The solver for positions of formats.md: `piquet-widgets solve --json` and its Python API (the
+answer in words is `teach.solve`'s)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from piquet_widgets.analysis.solver import Solution, Solver
-from piquet_widgets.engine import CARDS, Position, Seat, parse_card, position_from_json
-from piquet_widgets.i18n import _
+from piquet_widgets.engine import CARDS, Card, Position, Seat, position_from_json
 
 
 def solve_position(position: Position, solver: Solver | None = None) -> Solution:
@@ -18,24 +18,17 @@ def solve_position(position: Position, solver: Solver | None = None) -> Solution
     )
 
 
+def ranked_cards(solution: Solution) -> list[tuple[Card, int]]:
+    """Each legal card with the value after it, the best for elder first (equal values in the
+    solver's order)."""
+    return [(CARDS[card], points) for card, points in sorted(solution.cards.items(), key=lambda item: -item[1])]
+
+
 def solve_json(value: Any) -> dict[str, Any]:
     """The `solve --json` answer for a position or an unfinished deal record."""
     solution = solve_position(position_from_json(value))
     return {
         "to_move": Seat(solution.to_move).key,
         "value": solution.value,
-        "cards": {CARDS[card].code: points for card, points in sorted(solution.cards.items(), key=lambda item: -item[1])},
+        "cards": {card.code: points for card, points in ranked_cards(solution)},
     }
-
-
-def solve_text(value: Any) -> str:
-    """The same answer in words: who is to move, the value, each card against the best."""
-    answer = solve_json(value)
-    seat = Seat.ELDER if answer["to_move"] == "elder" else Seat.YOUNGER
-    lines = [_("{player} to play. With best play from here, elder's points to come minus younger's: {value}.").format(player=seat.name_in_words(), value=answer["value"])]
-    best = max(answer["cards"].values()) if seat is Seat.ELDER else min(answer["cards"].values())
-    for code, points in answer["cards"].items():
-        cost = abs(points - best)
-        mark = "=" if cost == 0 else f"−{cost}"
-        lines.append(_("{card}: {value} ({mark})").format(card=parse_card(code).name_in_words(), value=points, mark=mark))
-    return "\n".join(lines)

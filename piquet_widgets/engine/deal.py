@@ -59,9 +59,6 @@ class Seat(IntEnum):
         """'elder' or 'younger', as in records."""
         return "elder" if self is Seat.ELDER else "younger"
 
-    def name_in_words(self) -> str:
-        return _("Elder") if self is Seat.ELDER else _("Younger")
-
 
 ELDER, YOUNGER = Seat.ELDER, Seat.YOUNGER
 

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from piquet_widgets.engine.combinations import Category, Combination, Verdict, compare
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Declaration, Seat
-from piquet_widgets.i18n import N_, NP_, Message, _
+from piquet_widgets.i18n import N_, NP_, Message, _, pgettext
 from piquet_widgets.teach.events import combination_list
 from piquet_widgets.teach.words import capital, number_words
 
@@ -49,6 +49,9 @@ def announcement_words(category: Category, best: Combination | None) -> str:
         }[category]
     if category is Category.SEQUENCE:
         return _(_SEQUENCE_LENGTHS[best.length])
+    if category is Category.POINT:
+        # TRANSLATORS: elder announces his point by its length, in number words ("Point of five."; the Spanish seed says «Cinco cartas.»)
+        return capital(pgettext("announce", "Point of {count}.").format(count=number_words(best.length)))
     return _said(best.name())
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from piquet_widgets.engine.combinations import Category, Combination
 from piquet_widgets.engine.deal import ELDER, YOUNGER, Deal, Declaration, Event
 from piquet_widgets.i18n import N_, _, ngettext
-from piquet_widgets.teach.words import join_names
+from piquet_widgets.teach.words import join_names, seat_at_start
 
 
 def combination_list(combinations: tuple[Combination, ...]) -> str:
@@ -30,7 +30,7 @@ def _declared(deal: Deal, category: Category) -> tuple[Declaration, Declaration]
 
 def explain_event(deal: Deal, event: Event) -> str:
     """The explained line of one score of `deal` (a deal at or after the moment of the event)."""
-    who = event.player.name_in_words()
+    who = seat_at_start(event.player)
     kind = event.kind
     law = event.law
     if kind == "carte_blanche":

@@ -36,7 +36,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from piquet_widgets.analysis.observation import as_heard, observe, younger_has_reckoned
 from piquet_widgets.analysis.players import CLOSED_PLAYERS, DEFAULT_LEVEL, PLAYERS, Player, get_player
@@ -55,7 +55,7 @@ from piquet_widgets.teach.closed_dialogue import CategoryTalk, category_script, 
 from piquet_widgets.teach.dialogue import Line, category_lines
 from piquet_widgets.teach.hints import closed_move_details, closed_move_words, closed_nudge, move_details, move_words, nudge
 from piquet_widgets.teach.speech import Choice, check, choices
-from piquet_widgets.teach.words import seat_word
+from piquet_widgets.teach.words import SeatWord, seat_at_start
 
 if TYPE_CHECKING:
     from piquet_widgets.analysis.closed_help import ClosedHint, ExpectedValues
@@ -66,15 +66,6 @@ ROLES = ("elder", "younger", "both")
 MODES = ("open", "closed")  # open piquet (both hands seen) or closed piquet (rules 8b)
 LEARNER, COMPUTER = "A", "B"  # the players of the partie record
 MAX_SEED = 2**31
-
-
-class _SeatWord(NamedTuple):
-    """A seat named in lower case in a message ('elder'), in the language of the moment it is shown."""
-
-    seat: Seat
-
-    def name_in_words(self) -> str:
-        return seat_word(self.seat)
 
 
 @dataclass(frozen=True)
@@ -199,13 +190,13 @@ class PracticeSession:
             raise PiquetError(N_("The deal is over: press Next deal."))
         if deal.phase is Phase.EXCHANGE:
             if deal.to_move is not seat:
-                raise PiquetError(N_("It is {who}'s turn to exchange."), who=_SeatWord(deal.to_move))
+                raise PiquetError(N_("It is {who}'s turn to exchange."), who=SeatWord(deal.to_move))
             if card not in deal.hand(seat):
                 raise PiquetError(N_("You cannot discard the {card}: you do not hold it."), card=card)
             self.selection = [c for c in self.selection if c != card] if card in self.selection else [*self.selection, card]
         elif deal.phase is Phase.PLAY:
             if deal.to_move is not seat:
-                raise PiquetError(N_("It is {who}'s turn to play."), who=_SeatWord(deal.to_move))
+                raise PiquetError(N_("It is {who}'s turn to play."), who=SeatWord(deal.to_move))
             if self._reckoning_due() is not None:
                 raise PiquetError(N_("Younger reckons her good combinations before she plays to the first trick: say them first."))
             self._act(Play(card))
@@ -604,10 +595,10 @@ class PracticeSession:
     def seat_label(self, seat: Seat) -> str:
         """'Elder (you)' / 'Younger (computer)'."""
         if self.role == "both":
-            return seat.name_in_words()
+            return seat_at_start(seat)
         if seat in self.learner_seats:
-            return _("{seat} (you)").format(seat=seat.name_in_words())
-        return _("{seat} (computer)").format(seat=seat.name_in_words())
+            return _("{seat} (you)").format(seat=seat_at_start(seat))
+        return _("{seat} (computer)").format(seat=seat_at_start(seat))
 
     # -- the partie record -----------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

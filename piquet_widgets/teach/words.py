@@ -4,6 +4,7 @@ named at the start of a sentence or inside one, lists joined with 'and' or 'or'.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from num2words import num2words
 
@@ -11,7 +12,9 @@ from piquet_widgets.engine.cards import Card
 from piquet_widgets.engine.deal import ELDER, Seat
 from piquet_widgets.i18n import _, get_language, ngettext
 
-__all__ = ["number_words", "capital", "cards_text", "card_symbol", "join_names", "points_in_words", "rank_letters", "seat_at_start", "seat_word"]
+__all__ = [
+    "SeatWord", "number_words", "capital", "cards_text", "card_symbol", "join_names", "points_in_words", "rank_letters", "seat_at_start", "seat_word",
+]
 
 # num2words' language for ours: our Portuguese is Brazil's ('dezessete', not Portugal's 'dezassete').
 _NUMBER_LANGUAGES = {"pt": "pt_BR"}
@@ -56,13 +59,24 @@ def cards_text(cards: Sequence[Card]) -> str:
 
 
 def seat_at_start(seat: Seat) -> str:
-    """'Elder' / 'Younger' at the start of a sentence."""
-    return seat.name_in_words()
+    """'Elder' / 'Younger' at the start of a sentence (or alone, as a heading or a label)."""
+    return _("Elder") if seat is ELDER else _("Younger")
 
 
 def seat_word(seat: Seat) -> str:
     """'elder' / 'younger' inside a sentence."""
     return _("elder") if seat is ELDER else _("younger")
+
+
+class SeatWord(NamedTuple):
+    """A seat as a parameter of a message shown later (`i18n.Message`, `PiquetError`): named in
+    the language of that moment, inside a sentence, or with `at_start` at its start."""
+
+    seat: Seat
+    at_start: bool = False
+
+    def in_words(self) -> str:
+        return seat_at_start(self.seat) if self.at_start else seat_word(self.seat)
 
 
 def join_names(names: Sequence[str], either: bool = False) -> str:

@@ -41,7 +41,7 @@ WORDS = {
     },
     "es": {
         "name": "Español", "step": "Paso {n} de {count}", "lessons": "Lecciones", "title": "El reparto paso a paso",
-        "dialogue": ["Punto de cinco cartas.", "¿Cuánto valen?", "Cuarenta y nueve.", "Son buenas.", "Cinco."],
+        "dialogue": ["Cinco cartas.", "¿Cuánto valen?", "Cuarenta y nueve.", "Son buenas.", "Cinco."],
         "meter": "El pie nunca puede hacer pique.", "tally": "Recuento final: mano 28, pie 23.",
         "summary": "Resumen del reparto", "next": "Siguiente ▶",
     },

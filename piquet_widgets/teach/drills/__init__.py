@@ -23,7 +23,7 @@ True
 True
 """
 
-from piquet_widgets.teach.drills.base import ANSWER_WORDS, LEVELS, Drill, Feedback, Row, SeatFirst, read_number, say
+from piquet_widgets.teach.drills.base import ANSWER_WORDS, LEVELS, Drill, Feedback, Row, read_number, say
 from piquet_widgets.teach.drills.by_lesson import lesson_drills
 from piquet_widgets.teach.drills.discards import DISCARD_LEADS, DISCARD_TOLERANCE, needs_valuing, remember_value, value_discard
 from piquet_widgets.teach.drills.judging import TRIES_BEFORE_ANSWER, Attempt, check
@@ -31,7 +31,7 @@ from piquet_widgets.teach.drills.kind import DrillKind, Kind
 from piquet_widgets.teach.drills.registry import KINDS, kind_of, make
 
 __all__ = [
-    "ANSWER_WORDS", "LEVELS", "Drill", "Feedback", "Row", "SeatFirst", "read_number", "say",
+    "ANSWER_WORDS", "LEVELS", "Drill", "Feedback", "Row", "read_number", "say",
     "lesson_drills", "DISCARD_LEADS", "DISCARD_TOLERANCE", "needs_valuing", "remember_value", "value_discard",
     "TRIES_BEFORE_ANSWER", "Attempt", "check", "DrillKind", "Kind", "KINDS", "kind_of", "make",
 ]

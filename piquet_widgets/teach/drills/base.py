@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from piquet_widgets.engine import Card, Combination, Seat, Suit
 from piquet_widgets.i18n import N_, Message, _
-from piquet_widgets.teach.words import card_symbol, join_names, number_words, seat_at_start, seat_word
+from piquet_widgets.teach.words import SeatWord, card_symbol, join_names, number_words, seat_word
 
 LEVELS = 3
 
@@ -35,13 +35,6 @@ class Spoken(NamedTuple):
     number: int
 
 
-class SeatFirst(NamedTuple):
-    """A seat that begins its sentence ("{who} leads"): named in its sentence-start form, where a
-    plain `Seat` parameter stands inside a sentence and is named in lower case."""
-
-    seat: Seat
-
-
 def in_words(value: Any) -> str:
     """A message's parameter in words of the current language: cards, suits, seats, combinations."""
     if isinstance(value, Message):
@@ -54,8 +47,8 @@ def in_words(value: Any) -> str:
         return join_names([str(item) for item in value.items])
     if isinstance(value, Spoken):
         return number_words(value.number)
-    if isinstance(value, SeatFirst):
-        return seat_at_start(value.seat)
+    if isinstance(value, SeatWord):  # SeatWord(seat, at_start=True) begins its sentence ("{who} leads")
+        return value.in_words()
     if isinstance(value, Seat):
         return seat_word(value)
     if isinstance(value, Combination):

@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Phase
 from piquet_widgets.i18n import N_
-from piquet_widgets.teach.drills.base import Drill, Row, SeatFirst, say
+from piquet_widgets.teach.drills.base import Drill, Row, say
 from piquet_widgets.teach.drills.dealing import played, random_deal, shaped, trick_rows
 from piquet_widgets.teach.drills.kind import Kind
+from piquet_widgets.teach.words import SeatWord
 
 
 def _play_moment(rng: random.Random, fits: Callable[[Deal], bool], after_trick: bool = False) -> Deal:
@@ -49,7 +50,7 @@ def make_follow(rng: random.Random, level: int) -> Drill:
     else:
         why = say(N_("You hold no {suit}, so you may play any card."), suit=led.suit)
         concerned = ()
-    rows = (Row(say(N_("{who} leads"), who=SeatFirst(deal.leader)), (led,)), Row(say(N_("Your hand ({who})"), who=follower), hand))
+    rows = (Row(say(N_("{who} leads"), who=SeatWord(deal.leader, at_start=True)), (led,)), Row(say(N_("Your hand ({who})"), who=follower), hand))
     return Drill("follow", level, say(N_("Click a card you may play.")), rows, "card", playable, why, concerned, pick=1)
 
 
@@ -69,7 +70,7 @@ def make_trick(rng: random.Random, level: int) -> Drill:
         why = say(N_("Both cards are {suit}: the {card} is higher, so {who} wins."), suit=trick.lead.suit, card=winning, who=winner)
     else:
         why = say(N_("The {reply} does not follow {suit}, so it cannot win, however high: {who}, who led, wins."), reply=trick.reply, suit=trick.lead.suit, who=winner)
-    rows = (Row(say(N_("{who} leads"), who=SeatFirst(trick.leader)), (trick.lead,)), Row(say(N_("{who} plays"), who=SeatFirst(trick.leader.other)), (trick.reply,)))
+    rows = (Row(say(N_("{who} leads"), who=SeatWord(trick.leader, at_start=True)), (trick.lead,)), Row(say(N_("{who} plays"), who=SeatWord(trick.leader.other, at_start=True)), (trick.reply,)))
     return Drill("trick", level, say(N_("Who wins this trick?")), rows, "choice", winner.key, why, (winning,), choices=("elder", "younger"))
 
 

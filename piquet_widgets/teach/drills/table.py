@@ -8,9 +8,10 @@ import random
 from piquet_widgets.engine import ELDER, YOUNGER, Card, Deal, Phase
 from piquet_widgets.engine.deal import BONUS_THRESHOLD
 from piquet_widgets.i18n import N_, Message
-from piquet_widgets.teach.drills.base import Drill, Row, SeatFirst, say
+from piquet_widgets.teach.drills.base import Drill, Row, say
 from piquet_widgets.teach.drills.dealing import arranged, declared, played, random_deal, shaped, strong_hands, trick_rows
 from piquet_widgets.teach.drills.kind import Kind
+from piquet_widgets.teach.words import SeatWord
 
 TRICKS = 12
 CARDS_TRICKS = 7  # tricks that win the cards
@@ -78,7 +79,7 @@ def make_cards_won(rng: random.Random, level: int) -> Drill:
         winner = ELDER if elder > TRICKS - elder else YOUNGER
         right = winner.key
         why = say(N_("{who} takes {count} tricks of the twelve: seven or more win the cards, 10 points."),
-                  who=SeatFirst(winner), count=max(elder, TRICKS - elder))
+                  who=SeatWord(winner, at_start=True), count=max(elder, TRICKS - elder))
     won = tuple(trick.lead if trick.winner is trick.leader else trick.reply for trick in end.tricks if trick.winner is ELDER)
     return Drill("cards_won", level, say(N_("These are the twelve tricks, numbered; the winner of each leads to the next. Who wins the cards?")),
                  trick_rows(end, TRICKS), "choice", right, why, won, choices=("elder", "younger", "nobody"))
