@@ -154,6 +154,14 @@ def test_endgames_match_the_reference_with_one_solver_for_all(position):
     check_against_reference(position, _SHARED)
 
 
+@settings(max_examples=500, deadline=None)
+@given(endgames(), st.integers(-3, 3))
+def test_at_least_answers_as_the_reference(position, offset):
+    """One null-window test: whether the value reaches a bar near it, above it and below it."""
+    value, _values = reference(*position)
+    assert _SHARED.at_least(value + offset, *position) == (offset <= 0)
+
+
 @settings(max_examples=40, deadline=None)
 @given(endgames(max_left=6), st.randoms(use_true_random=False))
 def test_every_position_along_a_random_play_matches_the_reference(position, rng):
