@@ -156,10 +156,13 @@ def test_endgames_match_the_reference_with_one_solver_for_all(position):
 
 @settings(max_examples=500, deadline=None)
 @given(endgames(), st.integers(-3, 3))
-def test_at_least_answers_as_the_reference(position, offset):
-    """One null-window test: whether the value reaches a bar near it, above it and below it."""
+def test_a_bound_is_on_the_side_of_the_value_the_reference_says(position, offset):
+    """One null-window test at a bar near the value, above it and below it: a lower bound when
+    the value reaches the bar, else an upper bound."""
     value, _values = reference(*position)
-    assert _SHARED.at_least(value + offset, *position) == (offset <= 0)
+    found = _SHARED.bound(value + offset, *position)
+    assert (found >= value + offset) == (offset <= 0)
+    assert found <= value if offset <= 0 else found >= value
 
 
 @settings(max_examples=40, deadline=None)

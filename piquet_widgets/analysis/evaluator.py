@@ -414,12 +414,17 @@ class _Work:
 
     def _worse(self, elder: int, keep: int, chosen: list[tuple[Card, ...]], declared: float, best: float) -> bool:
         """Whether younger's choice keeping `keep`, with her draws `chosen` and her `declared`
-        expectation, is proven worse for her than `best`: elder's play is worth at least g in every
-        draw (null-window tests, cheaper than the values), with g so that `declared` - g < `best`.
-        A value is a multiple of 1/(8! x 20) at the least, far above the margin of 1e-9."""
-        least = math.floor(declared - best + 1e-9) + 1
-        if not all(self._play_at_least(elder, keep | mask_of(taken), least) for taken in chosen):
-            return False
+        expectation, is proven worse for her than `best`: elder's play, summed over her draws, is
+        at least a total that puts `declared` minus its average below `best`, by lower bounds from
+        null-window tests (cheaper than the values), each draw asked for its share of what is
+        still missing. Values differ by 1/(8! x 20) at least, far above the margin of 1e-9."""
+        needed = math.floor(len(chosen) * (declared - best + 1e-9)) + 1
+        for done, taken in enumerate(chosen):
+            share = -(-needed // (len(chosen) - done))  # rounded up
+            found = self._play_bound(elder, keep | mask_of(taken), share)
+            if found < share:
+                return False
+            needed -= found
         for _taken in chosen:
             self._step()
         return True
@@ -434,13 +439,14 @@ class _Work:
             self.values[key] = self.solver.value(*self._start_of_play(elder, younger))
         return self.values[key]
 
-    def _play_at_least(self, elder: int, younger: int, least: int) -> bool:
-        """Whether `_play(elder, younger)` is at least `least`, by one null-window test unless it is known."""
+    def _play_bound(self, elder: int, younger: int, gamma: int) -> int:
+        """`_play(elder, younger)` if it is known, else one null-window test of it at `gamma`
+        (`Solver.bound`: a result >= gamma a lower bound, one below an upper bound)."""
         key = (elder, younger)
         if key in self.values:
-            return self.values[key] >= least
+            return self.values[key]
         self.check_stop()
-        return self.solver.at_least(least, *self._start_of_play(elder, younger))
+        return self.solver.bound(gamma, *self._start_of_play(elder, younger))
 
     def _start_of_play(self, elder: int, younger: int) -> tuple:
         """The solver's arguments for the first trick of these hands, after the declarations."""
