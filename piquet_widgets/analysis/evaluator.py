@@ -31,7 +31,10 @@ How it is fast
 --------------
 Elder's choices are pruned to a short list: the best by the declarations (the advisor's ranking)
 and the best by the declarations plus the strength of the kept cards for the play (aces and
-kings, long suits); younger's are all valued (`Settings.every`). The declarations of
+kings, long suits); younger's are all valued (`Settings.every`), or, when only her best is
+wanted (`best_only`: the hint, the expert computer), all weighed: the likeliest best are valued
+first, and one that null-window tests of the solver (`Solver.bound`, a fraction of a solve)
+prove below the best so far is left out. The declarations of
 each listed choice are averaged exactly over every draw; the play is solved for a fixed sample of
 talon orders, the same orders for every choice (so the comparison between choices does not
 depend on luck in the sample), and one `Solver` keeps its tables across all of them. For elder
@@ -103,9 +106,9 @@ class Settings:
 
 #: Tuned on seeds 1000-1019 against the benchmark's reference (`benchmarks/bench_evaluator.py`).
 ELDER_SETTINGS = Settings(by_declarations=8, by_strength=8, samples=4, finalists=4, final_samples=12)
-#: Younger values every legal discard (at most 793, sharing most of their solves: about twice the
-#: time of a short list of 72), so the best is never pruned away: every short list tried
-#: (`benchmarks/bench_exchange_truth.py`) missed it on some deals.
+#: Younger values every legal discard (at most 793, sharing most of their solves), so the best is
+#: never pruned away: every short list tried (`benchmarks/bench_exchange_truth.py`) missed it on
+#: some deals. With `best_only` only those that may be best are valued (see the module's docstring).
 YOUNGER_SETTINGS = Settings(samples=20, every=True)
 
 
