@@ -69,7 +69,7 @@ def truth(deal: Deal, discards: tuple) -> tuple[float, int, int]:
     for drawn in draws:
         left = tuple(card for card in talon if card not in drawn)
         after = dealt_with(deal, (*drawn, *left)).apply(Exchange(discards))
-        reply = evaluate_exchange(after, solver=solver)[0].discards  # the expert younger's choice (`ExpertPlayer.choose_discards`)
+        reply = evaluate_exchange(after, solver=solver, best_only=True)[0].discards  # the expert younger's choice (`ExpertPlayer.choose_discards`)
         modelled = tuple(card for card in after.hand(YOUNGER) if model.reply(after.hands[ELDER], mask_of(left))[0] >> card & 1)
         worth = evaluate_exchange(after, Settings(0, 0, samples=YOUNGER_SETTINGS.samples), solver=solver, include=[reply, modelled])
         same += len({round(item.expected, 9) for item in worth}) == 1

@@ -91,6 +91,24 @@ def test_the_figure_is_the_same_on_both_paths(monkeypatch: pytest.MonkeyPatch) -
     assert found[0] == found[1]
 
 
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.integers(3, 5), st.sampled_from(("numpy", "pure")))
+def test_younger_best_only_finds_the_same_best(seed: int, taken: int, kernels: str) -> None:
+    """Valuing younger's best only (choices proven worse left out) gives the same first choice and
+    figure as valuing every choice, and still values the choices asked for."""
+    deal = Deal.from_seed(seed)
+    elder = next(item for item in advisor.advise_exchange(deal) if len(item.discards) == taken)
+    after = deal.apply(Exchange(elder.discards))
+    asked = after.legal_actions()[-1].discards  # the last of the list: one of the worst
+    every = evaluate_exchange(after)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(advisor, "KERNELS", kernels)
+        best = evaluate_exchange(after, include=[asked], best_only=True)
+    assert best[0] == every[0]
+    assert len(best) < len(every)
+    assert next(item for item in best if item.discards == asked) == next(item for item in every if item.discards == asked)
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**9), st.integers(3, 5))
 def test_younger_short_list_holds_a_best_discard(seed: int, taken: int) -> None:

@@ -154,6 +154,17 @@ def test_endgames_match_the_reference_with_one_solver_for_all(position):
     check_against_reference(position, _SHARED)
 
 
+@settings(max_examples=500, deadline=None)
+@given(endgames(), st.integers(-3, 3))
+def test_a_bound_is_on_the_side_of_the_value_the_reference_says(position, offset):
+    """One null-window test at a bar near the value, above it and below it: a lower bound when
+    the value reaches the bar, else an upper bound."""
+    value, _values = reference(*position)
+    found = _SHARED.bound(value + offset, *position)
+    assert (found >= value + offset) == (offset <= 0)
+    assert found <= value if offset <= 0 else found >= value
+
+
 @settings(max_examples=40, deadline=None)
 @given(endgames(max_left=6), st.randoms(use_true_random=False))
 def test_every_position_along_a_random_play_matches_the_reference(position, rng):

@@ -31,7 +31,10 @@ How it is fast
 --------------
 Elder's choices are pruned to a short list: the best by the declarations (the advisor's ranking)
 and the best by the declarations plus the strength of the kept cards for the play (aces and
-kings, long suits); younger's are all valued (`Settings.every`). The declarations of
+kings, long suits); younger's are all valued (`Settings.every`), or, when only her best is
+wanted (`best_only`: the hint, the expert computer), all weighed: the likeliest best are valued
+first, and one that null-window tests of the solver (`Solver.bound`, a fraction of a solve)
+prove below the best so far is left out. The declarations of
 each listed choice are averaged exactly over every draw; the play is solved for a fixed sample of
 talon orders, the same orders for every choice (so the comparison between choices does not
 depend on luck in the sample), and one `Solver` keeps its tables across all of them. For elder
@@ -48,6 +51,7 @@ players use to value their declarations and cards too: one valuation of a deal's
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -102,9 +106,9 @@ class Settings:
 
 #: Tuned on seeds 1000-1019 against the benchmark's reference (`benchmarks/bench_evaluator.py`).
 ELDER_SETTINGS = Settings(by_declarations=8, by_strength=8, samples=4, finalists=4, final_samples=12)
-#: Younger values every legal discard (at most 793, sharing most of their solves: about twice the
-#: time of a short list of 72), so the best is never pruned away: every short list tried
-#: (`benchmarks/bench_exchange_truth.py`) missed it on some deals.
+#: Younger values every legal discard (at most 793, sharing most of their solves), so the best is
+#: never pruned away: every short list tried (`benchmarks/bench_exchange_truth.py`) missed it on
+#: some deals. With `best_only` only those that may be best are valued (see the module's docstring).
 YOUNGER_SETTINGS = Settings(samples=20, every=True)
 
 
@@ -135,6 +139,7 @@ def evaluate_exchange(
     include: Iterable[tuple[Card, ...]] = (),
     progress: Progress | None = None,
     standing: Standing | None = None,
+    best_only: bool = False,
 ) -> list[Evaluation]:
     """The short list of the player to move's exchanges (and the choices in `include`, such as the
     learner's), each valued by the whole deal, best first (elder's finalists, valued on more
@@ -146,7 +151,10 @@ def evaluate_exchange(
     between solves and inside them, and never changed here: when it answers True the evaluation
     raises `SearchInterrupted` (nothing is returned). With the `standing` of the player to move
     before the partie's last deal, each choice is valued by the partie's settlement (see the
-    module's docstring). Raises PiquetError outside the exchange.
+    module's docstring). With `best_only`, younger's choices proven worse than one already valued
+    (by null-window tests of the solver, not their values) are left out, those of `include` never:
+    the first evaluation is the same, found several times faster. Raises PiquetError outside the
+    exchange.
     """
     if deal.phase is not Phase.EXCHANGE:
         raise PiquetError(N_("The exchange is over."))
@@ -154,7 +162,7 @@ def evaluate_exchange(
     work.check_stop()  # a runner out of its budget already: straight to its thread
     if deal.to_move is ELDER:
         return work.elder(settings or ELDER_SETTINGS)
-    return work.younger(settings or YOUNGER_SETTINGS)
+    return work.younger(settings or YOUNGER_SETTINGS, best_only)
 
 
 #: How many of elder's draws `value_against_expert` asks the expert younger about.
@@ -214,7 +222,7 @@ class _YoungerChoices:
         if key not in self.replies:
             if advisor.KERNELS == "pure":
                 if self._pruned is None:
-                    self._pruned = pure.YoungerReplies(self.younger, *self.made, bonus=self._bonus)
+                    self._pruned = pure.YoungerReplies(self.younger, *self.made, bonus=self.bonus_of)
                 self.replies[key] = self._pruned.reply(elder, left)
             else:
                 discards, net = self._expectations(elder, left)
@@ -224,7 +232,8 @@ class _YoungerChoices:
                 self.replies[key] = int(discards[best]), float(net[best])
         return self.replies[key]
 
-    def _bonus(self, keep: int) -> float:
+    def bonus_of(self, keep: int) -> float:
+        """`STRENGTH_WEIGHT` times the strength of the kept cards `keep` for the play (cached)."""
         if keep not in self.bonus:
             self.bonus[keep] = STRENGTH_WEIGHT * _play_strength(keep)
         return self.bonus[keep]
@@ -337,7 +346,7 @@ class _Work:
             drawn = every[index]
             left = tuple(card for card in talon if card not in drawn)  # in any order: she sees only which
             after = Deal.new(deal.dealt(ELDER), deal.dealt(YOUNGER), (*drawn, *left), self.rules).apply(Exchange(discards))
-            hers = evaluate_exchange(after, solver=self.solver)[0]  # her value: exact over her draws (or sampled)
+            hers = evaluate_exchange(after, solver=self.solver, best_only=True)[0]  # her value: exact over her draws (or sampled)
             declared += (-hers.declarations - model[index][0]) / len(sampled)
             play += (-hers.play - model[index][1]) / len(sampled)
             self._step()
@@ -361,11 +370,12 @@ class _Work:
         return self.choices.reply(keep | drawn_mask, mask_of(self.deal.talon) & ~drawn_mask)
 
     # -- younger ----------------------------------------------------------------------------------
-    def younger(self, settings: Settings) -> list[Evaluation]:
+    def younger(self, settings: Settings, best_only: bool = False) -> list[Evaluation]:
         deal = self.deal
         elder, hand = deal.hands
         left = tuple(sorted(deal.talon_left))  # the cards only: younger does not know their order
-        discards, net = _YoungerChoices(hand, left, self.blanche, self.rules.younger_min_exchange).table(elder, mask_of(left))
+        choices = _YoungerChoices(hand, left, self.blanche, self.rules.younger_min_exchange)
+        discards, net = choices.table(elder, mask_of(left))
         sizes = [mask.bit_count() for mask in discards]
         listed = _short_list(discards, [-value for value in net], hand, settings, self.include)
         rng = random.Random(_seed(deal.hands, mask_of(left)))
@@ -376,10 +386,22 @@ class _Work:
                 every = list(combinations(left, size))
                 draws[size] = every if settings.exhaustive or len(every) <= settings.samples else rng.sample(every, settings.samples)
         self.total = sum(len(draws[int(sizes[index])]) for index in listed)
-        evaluations = []
-        for index in listed:
+        pruning = best_only and self.standing is None
+        if pruning:  # the likeliest best first, so that the bar to pass is high early
+            included = set(self.include)
+            bonus = [-float(net[index]) + choices.bonus_of(hand & ~int(discards[index])) for index in listed]
+            order = sorted(range(len(listed)), key=lambda position: -bonus[position])
+        else:
+            order = range(len(listed))
+        found: dict[int, Evaluation] = {}
+        best = None
+        for position in order:
+            index = listed[position]
             keep = hand & ~int(discards[index])
             chosen = draws[int(sizes[index])]
+            declared = -float(net[index]) if self.standing is None else 0.0
+            if pruning and best is not None and int(discards[index]) not in included and self._worse(elder, keep, chosen, declared, best):
+                continue
             cards = tuple(card for card in cards_of(hand) if discards[index] >> card & 1)
             play = 0.0
             for taken in chosen:
@@ -389,9 +411,26 @@ class _Work:
                     elder_drew = deal.talon[: len(deal.discards[ELDER])]
                     play += self._settled((*elder_drew, *taken), deal.discards[ELDER], cards) / len(chosen)
                 self._step()
-            declared = -float(net[index]) if self.standing is None else 0.0
-            evaluations.append(Evaluation(YOUNGER, cards, declared + play, declared, play, len(chosen), hand))
-        return sorted(evaluations, key=lambda e: -e.expected)
+            found[position] = Evaluation(YOUNGER, cards, declared + play, declared, play, len(chosen), hand)
+            best = found[position].expected if best is None else max(best, found[position].expected)
+        return sorted((found[position] for position in sorted(found)), key=lambda e: -e.expected)
+
+    def _worse(self, elder: int, keep: int, chosen: list[tuple[Card, ...]], declared: float, best: float) -> bool:
+        """Whether younger's choice keeping `keep`, with her draws `chosen` and her `declared`
+        expectation, is proven worse for her than `best`: elder's play, summed over her draws, is
+        at least a total that puts `declared` minus its average below `best`, by lower bounds from
+        null-window tests (cheaper than the values), each draw asked for its share of what is
+        still missing. Values differ by 1/(8! x 20) at least, far above the margin of 1e-9."""
+        needed = math.floor(len(chosen) * (declared - best + 1e-9)) + 1
+        for done, taken in enumerate(chosen):
+            share = -(-needed // (len(chosen) - done))  # rounded up
+            found = self._play_bound(elder, keep | mask_of(taken), share)
+            if found < share:
+                return False
+            needed -= found
+        for _taken in chosen:
+            self._step()
+        return True
 
     # -- the play ---------------------------------------------------------------------------------
     def _play(self, elder: int, younger: int) -> int:
@@ -400,11 +439,23 @@ class _Work:
         key = (elder, younger)
         if key not in self.values:
             self.check_stop()
-            mine, theirs = (pure.decode(pure.code(hand)) for hand in (elder, younger))
-            scores = pure.declaration_scores(mine, theirs, self.blanche)[:2]
-            value = self.solver.value(elder, younger, SOLVER_ELDER, None, (0, 0), scores, self.rules.low_cards_count_in_play)
-            self.values[key] = value
+            self.values[key] = self.solver.value(*self._start_of_play(elder, younger))
         return self.values[key]
+
+    def _play_bound(self, elder: int, younger: int, gamma: int) -> int:
+        """`_play(elder, younger)` if it is known, else one null-window test of it at `gamma`
+        (`Solver.bound`: a result >= gamma a lower bound, one below an upper bound)."""
+        key = (elder, younger)
+        if key in self.values:
+            return self.values[key]
+        self.check_stop()
+        return self.solver.bound(gamma, *self._start_of_play(elder, younger))
+
+    def _start_of_play(self, elder: int, younger: int) -> tuple:
+        """The solver's arguments for the first trick of these hands, after the declarations."""
+        mine, theirs = (pure.decode(pure.code(hand)) for hand in (elder, younger))
+        scores = pure.declaration_scores(mine, theirs, self.blanche)[:2]
+        return elder, younger, SOLVER_ELDER, None, (0, 0), scores, self.rules.low_cards_count_in_play
 
     def check_stop(self) -> None:
         """Between solves, the solver's stop check (a solve asks it itself)."""

@@ -351,5 +351,5 @@ def best_scores(dealt: Deal, solver: Solver | None = None, should_stop: StopChec
     deal = dealt
     with stopping(solver, should_stop):
         while deal.phase is Phase.EXCHANGE:
-            deal = deal.apply(Exchange(evaluate_exchange(deal, solver=solver)[0].discards))
+            deal = deal.apply(Exchange(evaluate_exchange(deal, solver=solver, best_only=True)[0].discards))
         return played_out(declared_in_full(deal), solver).scores

@@ -271,7 +271,7 @@ class ExpertPlayer(SimplePlayer):
     def choose_discards(self, deal: Deal) -> Exchange:
         from piquet_widgets.analysis.evaluator import evaluate_exchange
 
-        return Exchange(evaluate_exchange(deal, solver=self.solver_for(deal))[0].discards)
+        return Exchange(evaluate_exchange(deal, solver=self.solver_for(deal), best_only=True)[0].discards)
 
 
 _BEGINNER = SimplePlayer()

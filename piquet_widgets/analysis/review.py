@@ -144,7 +144,7 @@ def hint(deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None
                 best = evaluate_exchange(deal, solver=solver, progress=part_of(progress, 0, 2))[0]
                 best = value_against_expert(deal, best.discards, solver, progress=part_of(progress, 1, 2))
             else:
-                best = evaluate_exchange(deal, solver=solver, progress=progress)[0]
+                best = evaluate_exchange(deal, solver=solver, progress=progress, best_only=True)[0]
         return Hint(deal.to_move, deal.phase, best.discards, best.expected, best)
     if deal.phase is not Phase.PLAY:
         raise PiquetError(N_("There is nothing to choose now."))

@@ -440,6 +440,25 @@ class Solver:
             return search.exact(lambda gamma: search.trick(elder, younger, leader, te, need, gamma), 0)
         return search.exact(lambda gamma: search.reply(elder, younger, leader, led, 0, te, need, gamma, left), 0)
 
+    def bound(
+        self,
+        gamma: int,
+        elder: int,
+        younger: int,
+        leader: int,
+        led: int | None,
+        tricks: tuple[int, int],
+        scores: tuple[int, int],
+        low_cards_count: bool = True,
+    ) -> int:
+        """One null-window test of the position's value (as `value`), cheaper than the value,
+        which takes several: a result >= `gamma` is a lower bound of it, one below an upper bound.
+        What it learns stays in the tables."""
+        search, left, te, need = self._prepare(elder, younger, leader, led, tricks, scores, low_cards_count)
+        if led is None:
+            return search.trick(elder, younger, leader, te, need, gamma)
+        return search.reply(elder, younger, leader, led, 0, te, need, gamma, left)
+
     def _prepare(
         self,
         elder: int,
