@@ -435,10 +435,8 @@ class Solver:
         low_cards_count: bool = True,
     ) -> int:
         """The value of the position only (cheaper than `solve`)."""
-        search, left, te, need = self._prepare(elder, younger, leader, led, tricks, scores, low_cards_count)
-        if led is None:
-            return search.exact(lambda gamma: search.trick(elder, younger, leader, te, need, gamma), 0)
-        return search.exact(lambda gamma: search.reply(elder, younger, leader, led, 0, te, need, gamma, left), 0)
+        search, test = self._null_window(elder, younger, leader, led, tricks, scores, low_cards_count)
+        return search.exact(test, 0)
 
     def bound(
         self,
@@ -454,10 +452,17 @@ class Solver:
         """One null-window test of the position's value (as `value`), cheaper than the value,
         which takes several: a result >= `gamma` is a lower bound of it, one below an upper bound.
         What it learns stays in the tables."""
+        return self._null_window(elder, younger, leader, led, tricks, scores, low_cards_count)[1](gamma)
+
+    def _null_window(
+        self, elder: int, younger: int, leader: int, led: int | None, tricks: tuple[int, int], scores: tuple[int, int], low_cards_count: bool
+    ) -> tuple[_Search, Callable[[int], int]]:
+        """The search for the position and its null-window test: `test(gamma)` >= `gamma` when
+        the value is at least `gamma` (then a lower bound of it), else an upper bound."""
         search, left, te, need = self._prepare(elder, younger, leader, led, tricks, scores, low_cards_count)
         if led is None:
-            return search.trick(elder, younger, leader, te, need, gamma)
-        return search.reply(elder, younger, leader, led, 0, te, need, gamma, left)
+            return search, lambda gamma: search.trick(elder, younger, leader, te, need, gamma)
+        return search, lambda gamma: search.reply(elder, younger, leader, led, 0, te, need, gamma, left)
 
     def _prepare(
         self,
