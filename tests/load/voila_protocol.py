@@ -214,6 +214,10 @@ class Visitor:
     async def wait_idle(self, msg_id: str, timeout: float | None = None) -> None:
         await asyncio.wait_for(asyncio.shield(self._idle[msg_id]), timeout or self.timeout)
 
+    def went_idle(self, msg_id: str) -> bool:
+        """Whether the kernel has said `status: idle` for this request (it handled it)."""
+        return self._idle[msg_id].done()
+
     async def reply(self, msg_id: str, timeout: float) -> dict[str, Any] | None:
         """The shell reply to a request, or None if none came within `timeout`."""
         try:
