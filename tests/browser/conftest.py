@@ -193,15 +193,30 @@ def reveal_in(lesson: playwright_sync.Locator, selector: str | None = None) -> p
     while placeholders.count() and not (target is not None and target.count()):
         try:
             first = placeholders.first.element_handle(timeout=5_000)
-            first.scroll_into_view_if_needed(timeout=5_000)
         except playwright_sync.Error:  # built and gone meanwhile
             continue
-        # that placeholder built (a part built may hold placeholders of its own: lesson 9's drills)
-        lesson.page.wait_for_function("element => !element.isConnected || !element.matches('.pw-lazy')", arg=first, timeout=30_000)
+        _scroll_until_built(lesson.page, first)
     if target is None:
         return lesson
     expect(target.first).to_be_attached()
     return target
+
+
+def _scroll_until_built(page: playwright_sync.Page, placeholder: playwright_sync.ElementHandle, rounds: int = 6) -> None:
+    """Scroll `placeholder` into view until it is built (a part built may hold placeholders of its
+    own: lesson 9's drills), as a reader scrolls again when a part above grew (a drill dealt late,
+    on a loaded machine) and pushed it out of view after his first scroll; fails after `rounds` of 5 s."""
+    built = "element => !element.isConnected || !element.matches('.pw-lazy')"
+    for _ in range(rounds):
+        try:
+            placeholder.scroll_into_view_if_needed(timeout=5_000)
+            page.wait_for_function(built, arg=placeholder, timeout=5_000)
+            return
+        except playwright_sync.Error:
+            if not placeholder.evaluate("element => element.isConnected"):
+                return
+    box = placeholder.bounding_box()
+    raise AssertionError(f"a lazy part was never built in {rounds * 5} s of scrolling to it (its box: {box})")
 
 
 @pytest.fixture
