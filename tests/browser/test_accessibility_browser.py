@@ -372,7 +372,9 @@ RING_JS = """
       cut.push(String(parent.className));
     }
   }
-  return {style: style.outlineStyle, width: parseFloat(style.outlineWidth), colour: style.outlineColor, around, cut};
+  return {style: style.outlineStyle, width: parseFloat(style.outlineWidth), colour: style.outlineColor, around, cut,
+          keyboard: element.matches(':focus-visible'), element: element.outerHTML.slice(0, 160),
+          focused: document.activeElement && document.activeElement.outerHTML.slice(0, 160)};
 }
 """
 
@@ -381,12 +383,14 @@ def ring_problems(page: Page, selector: str, against: list[str] | None = None) -
     """Focus the first visible `selector` from the keyboard's side and say what is wrong with its
     ring: not a solid 3 px line, under 3:1 against what surrounds it (or each of `against`), cut off."""
     element = page.locator(f"{selector}:visible").first
-    for _look in range(2):  # a ring cut while the page still moves (a part drawn above) is looked at again
+    # Looked at again while the page still moves: a ring cut by a part drawn above, or the focus
+    # taken by the page's focus rule for a view drawn meanwhile (focus.js) before it was measured.
+    for _look in range(3):
         element.evaluate("e => e.scrollIntoView({block: 'center'})")
         element.focus()
         page.keyboard.press("Shift")  # a key: the focus is the keyboard's (:focus-visible), not a click's
         ring = element.evaluate(RING_JS)
-        if not ring["cut"]:
+        if ring["keyboard"] and not ring["cut"]:
             break
         page.wait_for_timeout(1_000)
     problems = []
@@ -405,8 +409,11 @@ def test_focus_rings_are_3_px_at_least_3_to_1_and_never_cut(open_page: Callable[
     page = open_app(open_page, app_url, size)
     if size == "phone":
         page.locator("button.pw-lesson-menu").click()  # the lesson list, in its menu
+    # a lesson's own button, once drawn: the first button found in the lesson was, once in about
+    # ten runs, one of a part still being drawn, which took no focus
+    expect(page.locator(".pw-lesson-1 button.pw-next-lesson")).to_be_visible()
     problems = []
-    for selector in (".pw-page-language select", "button.pw-nav-lessons", "button.pw-lesson-link-1", ".pw-lesson-1 button"):
+    for selector in (".pw-page-language select", "button.pw-nav-lessons", "button.pw-lesson-link-1", ".pw-lesson-1 button.pw-next-lesson"):
         problems += ring_problems(page, selector)
     page.locator(".pw-nav-walkthrough").click()
     expect(page.locator(".pw-walkthrough .pw-step-label")).to_contain_text("Step 1 of")
