@@ -383,8 +383,8 @@ def ring_problems(page: Page, selector: str, against: list[str] | None = None) -
     """Focus the first visible `selector` from the keyboard's side and say what is wrong with its
     ring: not a solid 3 px line, under 3:1 against what surrounds it (or each of `against`), cut off."""
     element = page.locator(f"{selector}:visible").first
-    # Looked at again while the page still moves: a ring cut by a part drawn above, or the focus
-    # taken by the page's focus rule for a view drawn meanwhile (focus.js) before it was measured.
+    # Looked at again while the page still moves: a ring cut by a part drawn above, or an element
+    # that did not yet hold the keyboard's focus when it was measured.
     for _look in range(3):
         element.evaluate("e => e.scrollIntoView({block: 'center'})")
         element.focus()
