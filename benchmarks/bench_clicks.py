@@ -6,7 +6,8 @@
 - The hint at the practice table (`pw-hint`, clicked with `button.click()`), open and closed, for
   each of `--deals` deals (seeds 0, 1, ...) with the learner elder and then younger: at his
   exchange (the first hint after the deal is dealt, after `--read` seconds of reading, so that
-  work started when the position appeared counts; then asked again for the move), in the
+  work started when the position appeared counts; then, the idea read for 2 s, asked again for
+  the move, whose figure the work ahead has gone on refining meanwhile), in the
   declarations, and at each of his cards in the play (after a short reading pause, asked twice:
   the idea, then the card, which he then plays). The time is from the click to the hint's words
   on the table (the analysis thread waited for, its result delivered).
@@ -35,6 +36,7 @@ from piquet_widgets.widgets.practice import PracticeTable
 
 TARGET_P90, TARGET_WORST = 300.0, 1000.0  # ms
 PLAY_READ = 0.3  # seconds: a glance at the trick before asking for a hint in the play
+IDEA_READ = 2.0  # seconds: the exchange hint's idea (a sentence) read before the move is asked for
 
 
 LABELS = {
@@ -81,28 +83,23 @@ def timed(click: Callable[[], object], settle: Callable[[], object]) -> float:
 
 
 def settle_table(table: PracticeTable) -> Callable[[], None]:
-    """Wait for the table's analysis threads and deliver their results (a kernel's event loop
-    does this by itself)."""
-
-    def wait() -> None:
-        table.analyst.runner.wait()
-        ahead = getattr(table, "hint_ahead", None)
-        if ahead is not None:
-            ahead.runner.wait()
-        table.analyst.runner.wait()
-
-    return wait
+    """Wait for the table's analysis thread and deliver its results (a kernel's event loop does
+    this by itself). The exchange hint worked out ahead is not waited for: its work goes on while
+    the learner reads, and a click waits for the step it needs by itself (`Ahead.take`)."""
+    return table.analyst.runner.wait
 
 
 def hint_shown(table: PracticeTable) -> bool:
     return table._hint is not None and table._hint_deal is table.deal
 
 
-def click_the_hint(table: PracticeTable, settle, into: list[float]) -> None:
-    """Hint clicked twice (the idea, then the move), each click timed into `into`."""
+def click_the_hint(table: PracticeTable, settle, into: list[float], read_idea: float = 0.0) -> None:
+    """Hint clicked twice (the idea, then, after `read_idea` seconds, the move), each click timed into `into`."""
     into.append(timed(table.hint_button.click, settle))
     assert hint_shown(table), "no hint shown"
+    time.sleep(read_idea)
     into.append(timed(table.hint_button.click, settle))
+    assert table._hint.value is not None, "the move named without its figure"
 
 
 def table_clicks(mode: str, role: str, seed: int, read: float, times: dict[str, list[float]]) -> None:
@@ -115,7 +112,7 @@ def table_clicks(mode: str, role: str, seed: int, read: float, times: dict[str, 
         deal = table.deal
         if deal.phase is Phase.EXCHANGE and deal.to_move is seat:
             time.sleep(read)
-            click_the_hint(table, settle, times[f"{mode}_exchange_{role}"])
+            click_the_hint(table, settle, times[f"{mode}_exchange_{role}"], IDEA_READ)
             for card in table._hint.cards:
                 table.click(seat, card)
             table.confirm()

@@ -1,16 +1,20 @@
 """The exchange hint's figures against the truth: `python benchmarks/bench_exchange_truth.py`.
 
-    python benchmarks/bench_exchange_truth.py [--deals 30] [--seed 5000] [--workers 2]
+    python benchmarks/bench_exchange_truth.py [--deals 30] [--seed 5000] [--workers 2] [--read 3 6 10]
 
 For each random deal (seeds `--seed`, `--seed` + 1, ...):
 
-- **Elder**: the figure the hint shows (`review.hint`: the evaluator's first choice, valued by
-  `evaluator.value_against_expert`), timed, and the same discard's **true** value when younger
-  replies as the table's expert younger does (`ExpertPlayer`, the exchange evaluator of her seat)
-  and both then play by the solver as the table does: every draw of elder (all C(8, k)), her
-  reply to it, every draw of hers, each deal declared in full and solved. Also the figure the
-  evaluator alone gives (its model of younger's reply, sampled orders), and how often that
-  model's reply is worth as much to her as the expert's, over every draw of elder.
+- **Elder**: the hint found in steps as the practice table finds it while the learner reads
+  (`review.hint_steps`: the discards, then their figure against the expert younger asked about 4
+  of elder's draws, then one more draw at a time up to every one), each step timed in processor
+  time; and the same discard's **true** value when younger replies as the table's expert younger
+  does (`ExpertPlayer`, the exchange evaluator of her seat) and both then play by the solver as
+  the table does: every draw of elder (all C(8, k)), her reply to it, every draw of hers, each
+  deal declared in full and solved. The figure shown is the last step found when the learner
+  asks for the move: its error is given after 4 draws (a learner who asks at once, the figure
+  `review.hint` gives), after `--read` seconds of processor time for each reading time, and
+  exact. Also the figure the evaluator alone gives (its model of younger's reply, sampled
+  orders), and how often that model's reply is worth as much to her as the expert's.
 - **Younger**, after an exchange of elder of 3 to 5 cards by turns (his best of that size by the
   declarations), so that 3 to 5 cards are left for her: every legal discard evaluated as the
   evaluator values its short list (the same draws of hers, the play solved), and how far the
@@ -36,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from figures import figure, machine, write_results  # noqa: E402
 from piquet_widgets.analysis.advisor import advise_exchange  # noqa: E402
 from piquet_widgets.analysis.evaluator import YOUNGER_SETTINGS, Settings, _YoungerChoices, deal_outcome, evaluate_exchange  # noqa: E402
-from piquet_widgets.analysis.review import hint  # noqa: E402
+from piquet_widgets.analysis.review import hint_steps  # noqa: E402
 from piquet_widgets.analysis.solver import Solver  # noqa: E402
 from piquet_widgets.engine import Deal, Exchange  # noqa: E402
 from piquet_widgets.engine.cards import mask_of  # noqa: E402
@@ -46,8 +50,9 @@ from piquet_widgets.engine.deal import ELDER, YOUNGER  # noqa: E402
 
 NOTE = (
     "The deals are measured in --workers processes at once, and the true values take seconds of solving "
-    "each: on a busy machine the hint's wall-clock time is mostly waiting for a core, and its processor "
-    "time is the figure to compare."
+    "each: on a busy machine the hint's wall-clock time is mostly waiting for a core, so its times are "
+    "processor time, and the reading times are counted in the processor time the work ahead has had "
+    "(a core of its own, as at the practice table, where it runs in a thread while the learner reads)"
 )
 
 
@@ -97,24 +102,36 @@ def younger_misses(after: Deal) -> tuple[float, int, bool]:
 
 def measure(seed: int) -> dict:
     deal = Deal.from_seed(seed)
+    steps = []  # (processor seconds since the deal appeared, the figure: None for the discards alone)
     wall, cpu = time.perf_counter(), time.process_time()
-    shown = hint(deal)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    model = next(item for item in evaluate_exchange(deal) if item.discards == shown.cards)
-    value, same, draws = truth(deal, shown.cards)
+    for found in hint_steps(deal, Solver()):
+        steps.append((time.process_time() - cpu, found.value))
+        if len(steps) == 2:
+            wall = time.perf_counter() - wall
+    model = next(item for item in evaluate_exchange(deal) if item.discards == found.cards)
+    value, same, draws = truth(deal, found.cards)
     size = 3 + seed % 3  # elder's exchange of 3 to 5 cards (his best of that size), so that 3 to 5 are left
     elder = next(item for item in advise_exchange(deal) if len(item.discards) == size)
     loss, better, all_missed = younger_misses(deal.apply(Exchange(elder.discards)))
     row = {
-        "seed": seed, "shown": shown.value, "model": model.expected, "truth": value, "same": same, "draws": draws,
-        "wall": wall, "cpu": cpu, "loss": loss, "better": better, "all_missed": all_missed,
+        "seed": seed, "steps": steps, "model": model.expected, "truth": value, "same": same, "draws": draws,
+        "wall": wall, "loss": loss, "better": better, "all_missed": all_missed,
     }
     print(
-        f"seed {seed}: shown {shown.value:+.2f}, model alone {model.expected:+.2f}, true {value:+.2f}; model's reply "
-        f"as good as the expert's in {same} of {draws}; hint {cpu:.2f} s CPU; younger: short list's best {loss:.2f} below the best, {better} better",
+        f"seed {seed}: on 4 draws {steps[1][1]:+.2f} after {steps[1][0]:.2f} s, on all {draws} {steps[-1][1]:+.2f} after "
+        f"{steps[-1][0]:.2f} s, model alone {model.expected:+.2f}, true {value:+.2f}; model's reply as good as the "
+        f"expert's in {same} of {draws}; younger: short list's best {loss:.2f} below the best, {better} better",
         flush=True,
     )
     return row
+
+
+def shown_after(steps: list[tuple[float, float | None]], seconds: float) -> float:
+    """The figure shown to a learner who asks for the move `seconds` (processor time) after the
+    deal appeared: the last step found by then, or the first figure (the click waits for it)."""
+    figures = [(spent, value) for spent, value in steps if value is not None]
+    found = [value for spent, value in figures if spent <= seconds]
+    return found[-1] if found else figures[0][1]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--read", type=float, nargs="+", default=[3.0, 6.0, 10.0], help="reading times before the move is asked for, seconds")
     args = parser.parse_args(argv)
     started = machine()
     evaluate_exchange(Deal.from_seed(-1))  # imports and tables out of the way
@@ -131,27 +149,39 @@ def main(argv: list[str] | None = None) -> int:
             rows = list(pool.map(measure, seeds))
     else:
         rows = [measure(seed) for seed in seeds]
-    errors = [row["shown"] - row["truth"] for row in rows]
+    quick = [row["steps"][1][1] - row["truth"] for row in rows]
+    exact = [row["steps"][-1][1] - row["truth"] for row in rows]
     model_errors = [row["model"] - row["truth"] for row in rows]
     same, draws = sum(row["same"] for row in rows), sum(row["draws"] for row in rows)
-    cpus, walls = [row["cpu"] for row in rows], [row["wall"] for row in rows]
+    discards_cpu = [row["steps"][0][0] for row in rows]
+    quick_cpu = [row["steps"][1][0] for row in rows]
+    exact_cpu = [row["steps"][-1][0] for row in rows]
+    walls = [row["wall"] for row in rows]
     losses = [row["loss"] for row in rows]
     n = len(rows)
+    read = {seconds: [shown_after(row["steps"], seconds) - row["truth"] for row in rows] for seconds in args.read}
     print(
-        f"{n} deals: shown minus true, mean {statistics.fmean(errors):+.2f}, mean absolute {statistics.fmean(map(abs, errors)):.2f} "
-        f"(the evaluator alone: {statistics.fmean(model_errors):+.2f}, {statistics.fmean(map(abs, model_errors)):.2f}); "
-        f"model's reply as good as the expert's in {same} of {draws}; hint median {statistics.median(cpus):.2f} s CPU; "
+        f"{n} deals: on 4 draws minus true, mean {statistics.fmean(quick):+.2f}, mean absolute {statistics.fmean(map(abs, quick)):.2f}; "
+        f"exact: mean absolute {statistics.fmean(map(abs, exact)):.2f} after {statistics.median(exact_cpu):.2f} s CPU (median); "
+        + "; ".join(f"after {seconds:g} s: {statistics.fmean(map(abs, errors)):.2f}" for seconds, errors in read.items())
+        + f" (the evaluator alone: {statistics.fmean(model_errors):+.2f}, {statistics.fmean(map(abs, model_errors)):.2f}); "
+        f"model's reply as good as the expert's in {same} of {draws}; discards median {statistics.median(discards_cpu):.2f} s CPU; "
         f"younger: the short list misses every best discard on {sum(row['all_missed'] for row in rows)} deals, "
         f"losing {statistics.fmean(losses):.2f} points a deal on average"
     )
     write_results("exchange_truth", [
-        figure("elder_error_mean", f"elder's hint: figure shown minus the true value against the expert younger, mean over {n} deals", statistics.fmean(errors), "points", "within ±0.5 points", errors),
-        figure("elder_error_abs", "elder's hint: the same, mean absolute", statistics.fmean(map(abs, errors)), "points", "≤ 0.5 points"),
+        figure("elder_error_mean", f"elder's hint on 4 of his draws (asked for at once): figure minus the true value against the expert younger, mean over {n} deals", statistics.fmean(quick), "points", "within ±0.5 points", quick),
+        figure("elder_error_abs", "elder's hint on 4 of his draws: the same, mean absolute", statistics.fmean(map(abs, quick)), "points"),
+        *(figure(f"elder_error_abs_read_{seconds:g}s", f"elder's hint asked for {seconds:g} s (processor time) after the deal appeared: the same, mean absolute", statistics.fmean(map(abs, errors)), "points", None, errors) for seconds, errors in read.items()),
+        figure("elder_exact_error_abs", "elder's hint on every draw of his: the same, mean absolute", statistics.fmean(map(abs, exact)), "points", "≤ 0.5 points", exact),
         figure("elder_model_error_mean", "the evaluator's own figure (its model of younger's reply) minus the true value, mean", statistics.fmean(model_errors), "points", None, model_errors),
         figure("elder_model_error_abs", "the evaluator's own figure, mean absolute error", statistics.fmean(map(abs, model_errors)), "points"),
         figure("model_reply_matches", f"the evaluator's model of younger's reply worth as much to her as the expert's, of {draws} draws of elder", 100 * same / draws, "%"),
-        figure("elder_hint_cpu_median", "elder's first exchange hint (evaluation and figure), processor time, median", statistics.median(cpus), "s", "< 1 s", cpus),
-        figure("elder_hint_wall_median", "elder's first exchange hint, wall clock, median", statistics.median(walls), "s", None, walls),
+        figure("elder_discards_cpu_median", "elder's hint: his best discards found (all the hint's first click needs), processor time, median", statistics.median(discards_cpu), "s", "< 1 s", discards_cpu),
+        figure("elder_hint_cpu_median", "elder's hint: the figure on 4 draws found, processor time, median", statistics.median(quick_cpu), "s", None, quick_cpu),
+        figure("elder_hint_wall_median", "the same, wall clock, median", statistics.median(walls), "s", None, walls),
+        figure("elder_exact_cpu_median", "elder's hint: the figure on every draw found, processor time, median", statistics.median(exact_cpu), "s", None, exact_cpu),
+        figure("elder_exact_cpu_max", "the same, the slowest deal", max(exact_cpu), "s"),
         figure("younger_all_best_missed", f"younger (after elder's exchange of 3 to 5 cards): deals of {n} where the short list misses every best discard", sum(row["all_missed"] for row in rows), "deals", "0"),
         figure("younger_loss_mean", "younger: the short list's best below the best of every legal discard, mean", statistics.fmean(losses), "points", None, losses),
         figure("younger_better_missed_worst", "younger: choices better than the short list's best, the worst deal", max(row["better"] for row in rows), "discards"),

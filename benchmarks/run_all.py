@@ -28,7 +28,7 @@ MEASURES = {
     "closed_help": "the closed table's help from the learner's view: a hint at each exchange and the first lead, the end review",
     "drills": "the lessons' drills: dealing a fresh drill of every kind and level; for the whole-deal discard drills, the wait after 'Another' with the next one dealt while the verdict is read",
     "engine": "the engine: random deals played through the public API, replay --json of 10,000 records, one replay's start-up",
-    "exchange_truth": "the exchange hint's figure for elder against the true value when younger replies as the table's expert does; younger's short list against every legal discard",
+    "exchange_truth": "the exchange hint's figure for elder against the true value when younger replies as the table's expert does, on four of his draws, after a few seconds of reading and on every draw, and how long each takes; younger's short list against every legal discard",
     "evaluator": "the whole-deal exchange evaluator: its first choice's loss against an exhaustive reference, and its time",
     "lessons": "the lesson files: reading and checking them, importing the lessons, writing the notebooks from them",
     "load": "thirty visitors at once on one server, each playing a deal to the end (some in Chromium)",

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from piquet_widgets.analysis import advisor
 from piquet_widgets.analysis.evaluator import YOUNGER_SETTINGS, Settings, evaluate_exchange, value_against_expert
 from piquet_widgets.analysis.players import ExpertPlayer
-from piquet_widgets.analysis.review import hint
+from piquet_widgets.analysis.review import EXPERT_DRAWS, hint, hint_steps
 from piquet_widgets.analysis.solve import solve_position
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, Phase, Position
 from piquet_widgets.engine.errors import PiquetError
@@ -72,6 +72,16 @@ def test_where_the_model_was_far_off_the_hint_is_close(far_off) -> None:
     assert shown.cards == discards
     assert abs(shown.value - truth) < 1.5
     assert "if younger replies as the expert computer does" in move_details(shown)
+
+
+def test_the_hint_in_steps_names_the_discards_first_and_ends_on_the_exact_figure(far_off) -> None:
+    deal, discards, values = far_off
+    steps = list(hint_steps(deal))
+    assert steps[0].cards == discards and steps[0].value is None  # the idea needs no figure
+    assert all(step.cards == discards for step in steps)
+    assert steps[1] == hint(deal)  # the first figure: the one a hint asked for at once shows
+    assert len(steps) == 2 + len(values) - EXPERT_DRAWS  # then one more of elder's draws at a time
+    assert steps[-1].value == pytest.approx(sum(values) / len(values))  # every draw: the truth
 
 
 def test_only_elder_exchanging_is_valued_against_the_expert() -> None:

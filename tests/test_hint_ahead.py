@@ -1,6 +1,7 @@
 """The exchange hint worked out while the learner reads (analysis/ahead.py): started when his
-exchange is on the table, kept for that position, taken by the Hint button without a new search;
-where no thread can run, worked out in slices between the page's messages."""
+exchange is on the table, kept for that position, taken by the Hint button without a new search,
+found in steps (the discards, then a figure closer and closer) and stopped once the exchange is
+made; where no thread can run, worked out in slices between the page's messages."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from piquet_widgets.analysis import runner
 from piquet_widgets.analysis.ahead import Ahead
+from piquet_widgets.analysis.evaluator import value_against_expert
 from piquet_widgets.analysis.review import hint
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.widgets.practice import PracticeTable
@@ -41,6 +43,24 @@ def test_a_click_while_the_work_goes_on_waits_for_it_instead_of_starting_again()
     assert taken == ["found"] and ran == [1]
 
 
+def test_a_click_takes_the_first_step_ready_for_it_without_waiting_for_the_rest() -> None:
+    go = threading.Event()
+
+    def task(solver):
+        yield "discards"
+        go.wait(5)
+        yield "figure"
+
+    ahead = Ahead()
+    ahead.prepare("position", task)
+    taken = []
+    assert ahead.take("position", taken.append)  # any step will do: the first, found at once
+    assert taken == ["discards"] and not go.is_set()
+    threading.Timer(0.2, go.set).start()
+    assert ahead.take("position", taken.append, ready=lambda found: found == "figure")  # waits for that step
+    assert taken == ["discards", "figure"]
+
+
 def test_the_exchange_hint_is_started_when_the_exchange_appears_and_taken_by_the_click(monkeypatch) -> None:
     practice = table()
     assert practice.hint_ahead.key == practice._hint_key()  # started with the deal, before any click
@@ -53,7 +73,19 @@ def test_the_exchange_hint_is_started_when_the_exchange_appears_and_taken_by_the
     practice.hint_button.click()
     assert practice._hint is not None and practice._hint_deal is practice.deal  # at once
     practice.hint_button.click()  # asked again, for the move: the same position, no search
-    assert practice._hint.cards and practice.session.hint_stage == 2
+    found = practice._hint
+    assert found.cards and practice.session.hint_stage == 2
+    # the work ended before the click: the figure is exact over every draw of elder
+    assert found.value == value_against_expert(practice.deal, found.cards, Solver(), draws=None).expected
+
+
+def test_once_the_exchange_is_made_the_work_ahead_stops() -> None:
+    practice = table()
+    assert practice.hint_ahead.runner.busy
+    for card in practice.deal.hand(practice.deal.to_move)[:3]:
+        practice.click(practice.deal.to_move, card)
+    practice.confirm()
+    assert practice.hint_ahead.key is None and not practice.hint_ahead.runner.busy
 
 
 def test_without_threads_the_hint_is_worked_out_ahead_in_slices_and_found_the_same(monkeypatch) -> None:
@@ -71,7 +103,11 @@ def test_without_threads_the_hint_is_worked_out_ahead_in_slices_and_found_the_sa
         raise AssertionError("the hint was searched again")
 
     monkeypatch.setattr(practice.analyst, "run", no_new_search)
-    practice.hint_button.click()  # no event loop here: the click runs the slices left
+    practice.hint_button.click()  # no event loop here: the click runs the slices until the discards are found
     assert len(slices) >= 2, "the work was not cut into slices"
     assert practice._hint is not None and practice._hint_deal is practice.deal
-    assert practice._hint == hint(practice.deal, Solver())  # the slices found what one run finds
+    assert practice._hint.cards == hint(practice.deal, Solver()).cards  # the slices found what one run finds
+    ahead.runner.wait()  # the learner reads: the slices go on to the end
+    practice.hint_button.click()
+    # a slice holds the page: without threads the figure stops at the hint's first one
+    assert practice._hint == hint(practice.deal, Solver())

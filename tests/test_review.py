@@ -16,6 +16,7 @@ from piquet_widgets.analysis.advisor import advise_exchange
 from piquet_widgets.analysis.evaluator import evaluate_exchange
 from piquet_widgets.analysis.players import SimplePlayer, complete
 from piquet_widgets.analysis.review import (
+    EXPERT_DRAWS,
     best_line,
     card_values,
     cost_badge,
@@ -166,7 +167,8 @@ def test_the_hint_in_the_exchange_is_the_evaluators_best_choice():
     found = hint(deal, progress=lambda done, total: steps.append(done / total))
     best = evaluate_exchange(deal)[0]
     assert found.cards == best.discards and steps == sorted(steps) and steps[-1] == 1
-    assert found.value == value_against_expert(deal, best.discards).expected  # elder's figure: against the expert younger
+    # elder's figure: against the expert younger, asked about EXPERT_DRAWS of his draws
+    assert found.value == value_against_expert(deal, best.discards, draws=EXPERT_DRAWS).expected
     assert move_words(deal, found).startswith("Hint: discard the ")
     details = move_details(found)
     assert "over the whole deal if younger replies as the expert computer does" in details

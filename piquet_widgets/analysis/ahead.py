@@ -10,6 +10,11 @@ the table's other analyses. Where no thread can start (Pyodide in the browser) t
 in the runner's slices instead, between the page's messages: what a slice found stays with the
 runner's solver, and the click waits only for what is left.
 
+A task may find its result in steps, each closer than the last (`review.hint_steps`: elder's best
+discards first, then their figure against the expert younger on more and more of his draws): it
+then returns an iterator of them, each kept as it is found, and a click takes the latest that is
+`ready` for it (the hint's idea needs only the discards; the move's figure, a figure).
+
 >>> from piquet_widgets.engine import Deal
 >>> ahead = Ahead()
 >>> deal = Deal.from_seed(1)
@@ -23,7 +28,7 @@ True
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 from piquet_widgets.analysis.runner import RUNNING, AnalysisRunner
@@ -32,6 +37,7 @@ from piquet_widgets.analysis.solver import Solver
 __all__ = ["Ahead"]
 
 _NOTHING = object()
+Ready = Callable[[Any], bool]  # whether a step of the result is enough for the click that asks
 SLICE = 0.1  # seconds: the first slice of work ahead where no thread can start
 
 
@@ -54,40 +60,74 @@ class Ahead:
         # the slice going on (what a slice found stays, so short slices hardly add to the work).
         self.runner.budget = SLICE / 2
         self.key: Hashable | None = None
-        self._found: Any = _NOTHING
-        self._waiting: list[Callable[[Any], None]] = []
+        self._found: Any = _NOTHING  # the result, or the latest of its steps
+        self._waiting: list[tuple[Ready, Callable[[Any], None]]] = []
 
     def prepare(self, key: Hashable, task: Callable[[Solver], Any]) -> None:
         """Start `task` for `key` in the runner's thread (or its slices), unless it is already
-        started for it; what was prepared for another key is dropped."""
+        started for it; what was prepared for another key is dropped. `task` returns the result,
+        or an iterator of results, each closer than the last (see the module's docstring)."""
         if key == self.key:
             return
         self.key, self._found, self._waiting = key, _NOTHING, []
         self.runner.new_deal()  # another position: a fresh solver, the old task stopped
-        self.runner.run(task, self._finish, at_once=False)
+        self.runner.run(lambda solver: self._steps(key, task(solver)), self._offer_last(key), at_once=False)
 
-    def take(self, key: Hashable, done: Callable[[Any], None]) -> bool:
-        """Give `done` the result for `key`: at once if it is found, when it is found if the work
-        is going on. False (and `done` is not called) when nothing was prepared for `key`."""
+    def take(self, key: Hashable, done: Callable[[Any], None], ready: Ready = lambda found: True) -> bool:
+        """Give `done` the latest result for `key` that is `ready`: at once if it is found, when it
+        is found if the work is going on. False (and `done` is not called) when nothing was
+        prepared for `key`, or the work stopped before it found one."""
         if key != self.key:
             return False
-        if self._found is not _NOTHING:
+        if self._found is not _NOTHING and ready(self._found):
             done(self._found)
             return True
         if self.runner.state == RUNNING:  # until its result is handed back to this thread
-            self._waiting.append(done)
+            waiting = (ready, done)
+            self._waiting.append(waiting)
             if not _loop_running():  # a script or a test: no event loop will hand it back later
-                self.runner.wait()
+                self.runner.wait(until=lambda: waiting not in self._waiting)
+                if waiting in self._waiting:  # stopped before it found one
+                    self._waiting.remove(waiting)
+                    return False
             return True
         return False  # stopped before it ended: the caller does the work
 
     def forget(self) -> None:
-        """Drop what was prepared (another deal is on the table)."""
+        """Drop what was prepared (another deal is on the table, or the position has moved on)."""
         self.runner.cancel()
         self.key, self._found, self._waiting = None, _NOTHING, []
 
-    def _finish(self, found: Any) -> None:
+    def _steps(self, key: Hashable, found: Any) -> Any:
+        """The task's result: the last of its steps, each offered as it is found."""
+        if not isinstance(found, Iterator):
+            return found
+        last = _NOTHING
+        for last in found:
+            self.runner.hand_back(lambda step=last: self._offer(key, step))
+        return last
+
+    def _offer_last(self, key: Hashable) -> Callable[[Any], None]:
+        """What the runner calls with the task's result: the last step offered, and every click
+        still waiting given it (nothing closer will come)."""
+
+        def offer(found: Any) -> None:
+            self._offer(key, found)
+            if key == self.key and self._found is not _NOTHING:
+                waiting, self._waiting = self._waiting, []
+                for _ready, done in waiting:
+                    done(self._found)
+
+        return offer
+
+    def _offer(self, key: Hashable, found: Any) -> None:
+        """A result, or a step of it, found for `key`: kept, and given to the clicks waiting for it."""
+        if key != self.key or found is _NOTHING:
+            return  # about a position dropped since
         self._found = found
         waiting, self._waiting = self._waiting, []
-        for done in waiting:
-            done(found)
+        for ready, done in waiting:
+            if ready(found):
+                done(found)
+            else:
+                self._waiting.append((ready, done))

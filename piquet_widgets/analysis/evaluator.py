@@ -24,8 +24,8 @@ their order. The evaluator reads the talon's cards sorted and nothing else of it
   declarations (their exact expectation over his draws) plus the strength of the cards he keeps
   for the play (`_YoungerChoices.reply`): solving the play for every reply to every draw of elder would
   cost far too much. This model is kinder to elder than the table's expert younger, so the figure
-  the hint shows elder comes from `value_against_expert`: the model corrected on a few draws by
-  the expert's own reply (docs/exchange-values.md).
+  the hint shows elder comes from `figures_against_expert`: the model corrected on more and more
+  draws by the expert's own reply, exact once every draw is asked about (docs/exchange-values.md).
 
 How it is fast
 --------------
@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 from dataclasses import dataclass
 from itertools import combinations
@@ -74,7 +74,7 @@ from piquet_widgets.engine.records import Position
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import N_
 
-__all__ = ["Evaluation", "Progress", "Settings", "deal_outcome", "evaluate_exchange", "part_of", "SearchInterrupted", "value_against_expert"]
+__all__ = ["Evaluation", "Progress", "Settings", "deal_outcome", "evaluate_exchange", "figures_against_expert", "part_of", "SearchInterrupted", "value_against_expert"]
 
 #: Called with (draws solved, draws planned) as the evaluation goes.
 Progress = Callable[[int, int], None]
@@ -165,22 +165,30 @@ def evaluate_exchange(
     return work.younger(settings or YOUNGER_SETTINGS, best_only)
 
 
-#: How many of elder's draws `value_against_expert` asks the expert younger about.
-EXPERT_DRAWS = 4
-
-
 def value_against_expert(
-    deal: Deal, discards: tuple[Card, ...], solver: Solver | None = None, *, draws: int = EXPERT_DRAWS, progress: Progress | None = None,
+    deal: Deal, discards: tuple[Card, ...], solver: Solver | None = None, *, draws: int | None = None, progress: Progress | None = None,
 ) -> Evaluation:
     """Elder's choice `discards` valued by the whole deal with younger replying as the table's
     expert younger does (`evaluate_exchange` for her seat, as `players.ExpertPlayer` chooses):
-    the figure the hint shows.
+    the figure the hint shows. The last of `figures_against_expert`, asking the expert about
+    `draws` of elder's draws (None: every one, exact). Raises PiquetError unless elder is to exchange.
+    """
+    *_, last = figures_against_expert(deal, discards, solver, draws=draws, progress=progress)
+    return last
 
-    Asking the expert about every draw of elder takes seconds, so the value is exact over every
-    draw of elder with the evaluator's quick model of her reply, plus the difference her real
-    reply makes, averaged over `draws` of elder's draws (sampled, seeded by what elder sees):
-    unbiased, where the model alone values elder's choice several points too high on average (its
-    reply is worse for her). `benchmarks/bench_exchange_truth.py` measures both against every draw.
+
+def figures_against_expert(
+    deal: Deal, discards: tuple[Card, ...], solver: Solver | None = None, *, draws: int | None = None, progress: Progress | None = None,
+) -> Iterator[Evaluation]:
+    """`value_against_expert`, closer and closer: one figure after each draw of elder the expert
+    younger is asked about (`draws` of them, None: every one), the last exact over every draw.
+
+    Asking the expert about every draw of elder takes seconds (`benchmarks/bench_exchange_truth.py`),
+    so each figure is exact over every draw of elder with the evaluator's quick model of her reply,
+    plus the difference her real reply makes averaged over the draws asked about so far, in an
+    order shuffled once, seeded by what elder sees: unbiased at every step, where the model alone
+    values elder's choice several points too high on average (its reply is worse for her). The
+    practice table shows the figure found when the learner asks (`analysis.ahead`).
     Raises PiquetError unless elder is to exchange.
     """
     if deal.phase is not Phase.EXCHANGE or deal.to_move is not ELDER:
@@ -326,31 +334,35 @@ class _Work:
             return sum(self._play(final, deal.hands[YOUNGER] & ~reply | mask_of(cards)) for cards in taken) / len(taken)
         return sum(self._settled((*drawn, *cards), discards, cards_of(reply)) for cards in taken) / len(taken)
 
-    def against_expert(self, discards: tuple[Card, ...], draws: int) -> Evaluation:
-        """`value_against_expert`: every draw of elder with the model's reply, corrected on `draws` of them."""
+    def against_expert(self, discards: tuple[Card, ...], draws: int | None) -> Iterator[Evaluation]:
+        """`figures_against_expert`: every draw of elder with the model's reply, corrected on more
+        and more of them (`draws`, None: all)."""
         deal = self.deal
         talon = tuple(sorted(deal.talon))
         keep = deal.hands[ELDER] & ~mask_of(discards)
         self.choices = _kept(self.solver, ("replies", deal), lambda: _YoungerChoices(deal.hands[YOUNGER], talon, self.blanche, self.rules.younger_min_exchange))
         plan = self._elder_plan(len(discards), talon, [], True)
-        every = [step[0] for step in plan]
-        sampled = random.Random(_seed(deal.hands, mask_of(talon)) ^ keep).sample(range(len(every)), min(draws, len(every)))
-        self.total = len(plan) + len(sampled)
+        order = list(range(len(plan)))
+        random.Random(_seed(deal.hands, mask_of(talon)) ^ keep).shuffle(order)
+        asked = order[: len(order) if draws is None else max(1, draws)]
+        self.total = len(plan) + len(asked)
         model = []
         for drawn, rest, _order in plan:
             model.append((self._reply(keep, drawn)[1], self._modelled_play(discards, drawn, rest)))
             self._step()
         declared = sum(value for value, _ in model) / len(model)
         play = sum(value for _, value in model) / len(model)
-        for index in sampled:
-            drawn = every[index]
+        corrections = [0.0, 0.0]  # the expert's reply minus the model's, summed over the draws asked about
+        for done, index in enumerate(asked, 1):
+            drawn = plan[index][0]
             left = tuple(card for card in talon if card not in drawn)  # in any order: she sees only which
             after = Deal.new(deal.dealt(ELDER), deal.dealt(YOUNGER), (*drawn, *left), self.rules).apply(Exchange(discards))
             hers = evaluate_exchange(after, solver=self.solver, best_only=True)[0]  # her value: exact over her draws (or sampled)
-            declared += (-hers.declarations - model[index][0]) / len(sampled)
-            play += (-hers.play - model[index][1]) / len(sampled)
+            corrections[0] += -hers.declarations - model[index][0]
+            corrections[1] += -hers.play - model[index][1]
             self._step()
-        return Evaluation(ELDER, discards, declared + play, declared, play, len(plan), deal.hands[ELDER], against_expert=True)
+            now = (declared + corrections[0] / done, play + corrections[1] / done)
+            yield Evaluation(ELDER, discards, sum(now), *now, len(plan), deal.hands[ELDER], against_expert=True)
 
     def _elder_plan(self, size: int, talon: tuple[Card, ...], orders: list[tuple[Card, ...]], exhaustive: bool) -> list:
         """The (elder's draw, younger's draws for a reply of j cards, weight) to solve: each of the

@@ -45,8 +45,8 @@ if TYPE_CHECKING:
     from piquet_widgets.analysis.evaluator import Evaluation, Progress
 
 __all__ = [
-    "CardMistake", "CardValues", "ExchangeNote", "Hint", "Line", "Review", "SearchInterrupted",
-    "best_line", "card_values", "cost_badge", "deadline", "hint", "review_deal", "review_exchanges", "review_play", "stopping",
+    "EXPERT_DRAWS", "CardMistake", "CardValues", "ExchangeNote", "Hint", "Line", "Review", "SearchInterrupted",
+    "best_line", "card_values", "cost_badge", "deadline", "hint", "hint_steps", "review_deal", "review_exchanges", "review_play", "stopping",
 ]
 
 StopCheck = Callable[[], bool] | None
@@ -117,42 +117,66 @@ def card_values(deal: Deal, solver: Solver | None = None, should_stop: StopCheck
 
 
 # -- the hint --------------------------------------------------------------------------------------
+#: How many of elder's draws the exchange hint's first figure asks the expert younger about (on
+#: fewer, the figure is too rough to show; `hint_steps` goes on from there).
+EXPERT_DRAWS = 4
+
+
 @dataclass(frozen=True)
 class Hint:
     """The best choice for the player to move: `cards` are the best cards (play, the one to name
     first leading) or the best discards (exchange). `value` is, in the play, the solver's (elder's
     points to come minus younger's); at the exchange, the player's own expectation over the whole
-    deal, whose parts `evaluation` holds."""
+    deal, whose parts `evaluation` holds; None while only the move is found (`hint_steps`)."""
 
     seat: Seat
     phase: Phase
     cards: tuple[Card, ...]
-    value: float
+    value: float | None
     evaluation: Evaluation | None = None
 
 
 def hint(deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None, progress: Progress | None = None) -> Hint:
     """The best card (the solver) or the best discards (the whole-deal evaluator, which reports
     `progress(done, total)` as it goes: about a second for elder) for the player to move. Elder's
-    figure is valued with younger replying as the expert computer does (`value_against_expert`)."""
+    figure is valued with younger replying as the expert computer does, asked about
+    `EXPERT_DRAWS` of his draws (`hint_steps` goes on to every draw)."""
+    *_, last = hint_steps(deal, solver, should_stop, progress, draws=EXPERT_DRAWS)
+    return last
+
+
+def hint_steps(
+    deal: Deal, solver: Solver | None = None, should_stop: StopCheck = None, progress: Progress | None = None, *, draws: int | None = None,
+) -> Iterator[Hint]:
+    """`hint`, found in steps, each closer than the last. At elder's exchange, first his best
+    discards without a figure (`value` None: enough for the hint's idea), then with the figure
+    against the expert younger asked about `EXPERT_DRAWS` of his draws, then one more draw at a
+    time up to `draws` (None: every one, exact); anywhere else, the hint in one step. The practice
+    table works these out while the learner reads (`analysis.ahead`)."""
     if deal.phase is Phase.EXCHANGE:
-        from piquet_widgets.analysis.evaluator import evaluate_exchange, part_of, value_against_expert
+        from piquet_widgets.analysis.evaluator import evaluate_exchange, figures_against_expert, part_of
 
         solver = solver or Solver()
         with stopping(solver, should_stop):
-            if deal.to_move is ELDER:
-                best = evaluate_exchange(deal, solver=solver, progress=part_of(progress, 0, 2))[0]
-                best = value_against_expert(deal, best.discards, solver, progress=part_of(progress, 1, 2))
-            else:
+            if deal.to_move is not ELDER:
                 best = evaluate_exchange(deal, solver=solver, progress=progress, best_only=True)[0]
-        return Hint(deal.to_move, deal.phase, best.discards, best.expected, best)
+                yield Hint(deal.to_move, deal.phase, best.discards, best.expected, best)
+                return
+            best = evaluate_exchange(deal, solver=solver, progress=part_of(progress, 0, 2))[0]
+            yield Hint(ELDER, deal.phase, best.discards, None)
+            figures = figures_against_expert(deal, best.discards, solver, draws=draws, progress=part_of(progress, 1, 2))
+            rough = min(EXPERT_DRAWS, draws or EXPERT_DRAWS)  # on fewer draws, too rough a figure to show
+            for asked, figure in enumerate(figures, 1):
+                if asked >= rough:
+                    yield Hint(ELDER, deal.phase, best.discards, figure.expected, figure)
+        return
     if deal.phase is not Phase.PLAY:
         raise PiquetError(N_("There is nothing to choose now."))
     values = card_values(deal, solver, should_stop)
     best = values.best_cards
     first = _lead_choice(deal, best)
     others = [card for card in best if card != first]
-    return Hint(deal.to_move, deal.phase, (first, *others), values.value)
+    yield Hint(deal.to_move, deal.phase, (first, *others), values.value)
 
 
 def _lead_choice(deal: Deal, best: Sequence[Card]) -> Card:

@@ -28,6 +28,7 @@ from piquet_widgets.analysis.solver import SearchInterrupted, Solver
 __all__ = ["AnalysisRunner"]
 
 IDLE, RUNNING, STOPPED = "idle", "running", "stopped"
+WAIT_STEP = 0.005  # seconds: how often `wait(until=...)` looks for what the thread handed back
 
 #: Whether a thread may be started here; tests set it False to run the slices (see the docstring).
 THREADS = sys.platform != "emscripten"
@@ -153,10 +154,15 @@ class AnalysisRunner:
                 self._shown = share  # a slice that starts the task again does not take it back
                 self.on_progress(share)
 
+        self.hand_back(tell)
+
+    def hand_back(self, call: Callable[[], None]) -> None:
+        """From the task running, `call` called in the thread that asked, like its result (at once
+        where the task runs in that thread: its slices, or a task that ended in its budget)."""
         if self._report is not None and threading.current_thread() is self._thread:
-            self._report(tell)  # from the worker: handed back like its result
+            self._report(call)
         else:
-            tell()
+            call()
 
     def stop(self) -> None:
         """Interrupt the task running in its thread (the Stop button)."""
@@ -177,13 +183,23 @@ class AnalysisRunner:
         if self.state == RUNNING:
             self._set_state(IDLE)
 
-    def wait(self, timeout: float | None = None) -> None:
+    def wait(self, timeout: float | None = None, until: Callable[[], bool] | None = None) -> None:
         """Wait for a task in its thread, then deliver its result here (scripts and tests: in a
-        kernel the event loop delivers it); without threads, run its slices."""
-        thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
-        self._deliver_pending()
+        kernel the event loop delivers it); without threads, run its slices. With `until`, only
+        until it answers True, asked after each call handed back (what the task found so far)."""
+        if until is None:
+            thread = self._thread
+            if thread is not None:
+                thread.join(timeout)
+            self._deliver_pending()
+            return
+        end = None if timeout is None else time.monotonic() + timeout
+        while not self._deliver_pending(until):
+            thread = self._thread
+            if thread is None or not thread.is_alive() or (end is not None and time.monotonic() > end):
+                self._deliver_pending(until)  # what the task handed back as it ended
+                return
+            thread.join(WAIT_STEP)
 
     def _hand_back(self) -> Callable[[Callable[[], None]], None]:
         """How the worker hands a call back to this thread."""
@@ -192,12 +208,16 @@ class AnalysisRunner:
         except RuntimeError:
             return self._pending.put
 
-    def _deliver_pending(self) -> None:
+    def _deliver_pending(self, until: Callable[[], bool] | None = None) -> bool:
+        """Make the calls handed back (and, without threads, the slices), stopping once `until`
+        answers True; returns whether it did."""
         while True:
+            if until is not None and until():
+                return True
             try:
                 call = self._pending.get_nowait()
             except queue.Empty:
-                return
+                return False
             call()
 
     def _finish(self, generation: int, ended: bool, result: Any, done: Callable[[Any], None]) -> None:

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from piquet_widgets.analysis.observation import as_heard, observe, younger_has_reckoned
 from piquet_widgets.analysis.players import CLOSED_PLAYERS, DEFAULT_LEVEL, PLAYERS, Player, get_player
-from piquet_widgets.analysis.review import CardValues, Hint, card_values, hint
+from piquet_widgets.analysis.review import CardValues, Hint, card_values, hint, hint_steps
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine.cards import Card, mask_of, parse_card
 from piquet_widgets.engine.codes import deal_code, deal_from_code
@@ -461,10 +461,14 @@ class PracticeSession:
         if level != self.level:
             self.computer, self.level = _computer(level, self.mode), level
 
-    def hint_request(self, progress: Callable[[int, int], None] | None = None) -> Callable[[Solver | None], Hint]:
+    def hint_request(
+        self, progress: Callable[[int, int], None] | None = None, steps: bool = False, draws: int | None = None,
+    ) -> Callable[[Solver | None], Any]:
         """The search for the best card or discards now, to be run (by the table's analysis
-        runner, with its solver, told of its `progress`); refused when the learner has nothing
-        to choose."""
+        runner, with its solver, told of its `progress`); with `steps`, one that returns the
+        hint in steps, each closer than the last (`review.hint_steps`, for the work done ahead:
+        elder's figure goes on to `draws` of his draws, None: every one). Refused when the
+        learner has nothing to choose."""
         deal = self.deal
         if deal.phase not in (Phase.EXCHANGE, Phase.PLAY) or not self.to_move_is_learner:
             raise PiquetError(N_("There is nothing to choose now."))
@@ -473,7 +477,14 @@ class PracticeSession:
 
             seen, level = observe(deal, deal.to_move), self.level
             return lambda solver: closed_hint(seen, solver, level)
+        if steps:
+            return lambda solver: hint_steps(deal, solver, draws=draws)
         return lambda solver: hint(deal, solver, progress=progress)
+
+    def hint_ready(self, found: Hint | ClosedHint) -> bool:
+        """Whether `found`, a step of the hint (`hint_request(steps=True)`), says all the hint
+        says at its present stage: the idea needs the move only, the move its figure too."""
+        return self.hint_stage < 2 or found.value is not None
 
     def values_request(self) -> Callable[[Solver | None], CardValues | ExpectedValues]:
         """The value of each card the learner may play now, to be run by the table's analysis

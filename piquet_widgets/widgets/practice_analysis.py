@@ -14,10 +14,11 @@ from html import escape
 
 import ipywidgets as widgets
 
+from piquet_widgets.analysis import runner
 from piquet_widgets.analysis.ahead import Ahead
 from piquet_widgets.analysis.closed_help import ExpectedValues
 from piquet_widgets.analysis.closed_review import ClosedReview, closed_review
-from piquet_widgets.analysis.review import CardValues, Hint, Review, review_deal
+from piquet_widgets.analysis.review import EXPERT_DRAWS, CardValues, Hint, Review, review_deal
 from piquet_widgets.engine.deal import Deal, Phase
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import _, get_language
@@ -87,7 +88,7 @@ class TableAnalysis:
                 self._hint, self._hint_deal = found, deal  # type: ignore[assignment]
                 self._render()
 
-        if self.hint_ahead.take(self._hint_key(), done):
+        if self.hint_ahead.take(self._hint_key(), done, self.session.hint_ready):
             return
         task = self.session.hint_request(progress=self.analyst.runner.progress)
         # the exchange's whole-deal evaluation takes about a second: in the runner's thread,
@@ -95,11 +96,17 @@ class TableAnalysis:
         self.analyst.run(task, done)
 
     def _prepare_hint(self) -> None:
-        """At the learner's exchange, start the hint's search (about a second) as soon as the
-        position is on the table, so that Hint answers at once (the play's hints take
-        milliseconds: they are searched when asked for)."""
+        """At the learner's exchange, start the hint's search as soon as the position is on the
+        table, so that Hint answers at once: elder's discards in about a second, their figure then
+        closer and closer until the exchange is made (the play's hints take milliseconds: they are
+        searched when asked for). Once the exchange is made, that work stops."""
         if self.deal.phase is Phase.EXCHANGE and self.to_move_is_learner:
-            self.hint_ahead.prepare(self._hint_key(), self.session.hint_request())
+            # Without threads (Pyodide) the work holds the page for a slice at a time, each twice
+            # the last: there the figure stops at the hint's first one.
+            draws = None if runner.THREADS else EXPERT_DRAWS
+            self.hint_ahead.prepare(self._hint_key(), self.session.hint_request(steps=True, draws=draws))
+        elif self.hint_ahead.key is not None:
+            self.hint_ahead.forget()
 
     def _hint_key(self) -> tuple:
         """What the hint depends on: the position, and the help's mode and level."""
