@@ -1,6 +1,6 @@
 """The exchange hint's figures against the truth: `python benchmarks/bench_exchange_truth.py`.
 
-    python benchmarks/bench_exchange_truth.py [--deals 30] [--seed 5000] [--workers 2] [--read 3 6 10]
+    python benchmarks/bench_exchange_truth.py [--deals 30] [--seed 5000] [--workers 2] [--read 1.5] [--read-idea 2 5 10]
 
 For each random deal (seeds `--seed`, `--seed` + 1, ...):
 
@@ -10,10 +10,12 @@ For each random deal (seeds `--seed`, `--seed` + 1, ...):
   time; and the same discard's **true** value when younger replies as the table's expert younger
   does (`ExpertPlayer`, the exchange evaluator of her seat) and both then play by the solver as
   the table does: every draw of elder (all C(8, k)), her reply to it, every draw of hers, each
-  deal declared in full and solved. The figure shown is the last step found when the learner
-  asks for the move: its error is given after 4 draws (a learner who asks at once, the figure
-  `review.hint` gives), after `--read` seconds of processor time for each reading time, and
-  exact. Also the figure the evaluator alone gives (its model of younger's reply, sampled
+  deal declared in full and solved. The practice table works out the discards and the first
+  figure as soon as the deal appears, and refines the figure only once the learner has asked for
+  the hint (its idea); the figure shown is the last step found when he asks again, for the move.
+  Its error is given on 4 draws (the figure `review.hint` gives), for a first click `--read`
+  seconds after the deal appeared and the move asked for each of `--read-idea` seconds later
+  (times in the processor time of the work), and exact. Also the figure the evaluator alone gives (its model of younger's reply, sampled
   orders), and how often that model's reply is worth as much to her as the expert's.
 - **Younger**, after an exchange of elder of 3 to 5 cards by turns (his best of that size by the
   declarations), so that 3 to 5 cards are left for her: every legal discard evaluated as the
@@ -126,10 +128,13 @@ def measure(seed: int) -> dict:
     return row
 
 
-def shown_after(steps: list[tuple[float, float | None]], seconds: float) -> float:
-    """The figure shown to a learner who asks for the move `seconds` (processor time) after the
-    deal appeared: the last step found by then, or the first figure (the click waits for it)."""
+def shown_after(steps: list[tuple[float, float | None]], read: float, idea: float) -> float:
+    """The figure shown to a learner who asks for the hint `read` seconds after the deal appeared
+    and for the move `idea` seconds later: the work ahead stops at the first figure until his
+    first click, so it has had min(`read`, the first figure's time) + `idea` seconds by the
+    second; the last step found by then, or the first figure (the click waits for it)."""
     figures = [(spent, value) for spent, value in steps if value is not None]
+    seconds = min(read, figures[0][0]) + idea
     found = [value for spent, value in figures if spent <= seconds]
     return found[-1] if found else figures[0][1]
 
@@ -139,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    parser.add_argument("--read", type=float, nargs="+", default=[3.0, 6.0, 10.0], help="reading times before the move is asked for, seconds")
+    parser.add_argument("--read", type=float, default=1.5, help="seconds from the deal appearing to the first click (the hint's idea)")
+    parser.add_argument("--read-idea", type=float, nargs="+", default=[2.0, 5.0, 10.0], help="seconds from the idea to the move asked for")
     args = parser.parse_args(argv)
     started = machine()
     evaluate_exchange(Deal.from_seed(-1))  # imports and tables out of the way
@@ -159,11 +165,11 @@ def main(argv: list[str] | None = None) -> int:
     walls = [row["wall"] for row in rows]
     losses = [row["loss"] for row in rows]
     n = len(rows)
-    read = {seconds: [shown_after(row["steps"], seconds) - row["truth"] for row in rows] for seconds in args.read}
+    read = {seconds: [shown_after(row["steps"], args.read, seconds) - row["truth"] for row in rows] for seconds in args.read_idea}
     print(
         f"{n} deals: on 4 draws minus true, mean {statistics.fmean(quick):+.2f}, mean absolute {statistics.fmean(map(abs, quick)):.2f}; "
         f"exact: mean absolute {statistics.fmean(map(abs, exact)):.2f} after {statistics.median(exact_cpu):.2f} s CPU (median); "
-        + "; ".join(f"after {seconds:g} s: {statistics.fmean(map(abs, errors)):.2f}" for seconds, errors in read.items())
+        + "; ".join(f"the move asked {seconds:g} s after the idea: {statistics.fmean(map(abs, errors)):.2f}" for seconds, errors in read.items())
         + f" (the evaluator alone: {statistics.fmean(model_errors):+.2f}, {statistics.fmean(map(abs, model_errors)):.2f}); "
         f"model's reply as good as the expert's in {same} of {draws}; discards median {statistics.median(discards_cpu):.2f} s CPU; "
         f"younger: the short list misses every best discard on {sum(row['all_missed'] for row in rows)} deals, "
@@ -172,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     write_results("exchange_truth", [
         figure("elder_error_mean", f"elder's hint on 4 of his draws (asked for at once): figure minus the true value against the expert younger, mean over {n} deals", statistics.fmean(quick), "points", "within ±0.5 points", quick),
         figure("elder_error_abs", "elder's hint on 4 of his draws: the same, mean absolute", statistics.fmean(map(abs, quick)), "points"),
-        *(figure(f"elder_error_abs_read_{seconds:g}s", f"elder's hint asked for {seconds:g} s (processor time) after the deal appeared: the same, mean absolute", statistics.fmean(map(abs, errors)), "points", None, errors) for seconds, errors in read.items()),
+        *(figure(f"elder_error_abs_idea_{seconds:g}s", f"elder's hint asked for {args.read:g} s after the deal appeared, the move {seconds:g} s after the idea (processor time): the same, mean absolute", statistics.fmean(map(abs, errors)), "points", None, errors) for seconds, errors in read.items()),
         figure("elder_exact_error_abs", "elder's hint on every draw of his: the same, mean absolute", statistics.fmean(map(abs, exact)), "points", "≤ 0.5 points", exact),
         figure("elder_model_error_mean", "the evaluator's own figure (its model of younger's reply) minus the true value, mean", statistics.fmean(model_errors), "points", None, model_errors),
         figure("elder_model_error_abs", "the evaluator's own figure, mean absolute error", statistics.fmean(map(abs, model_errors)), "points"),

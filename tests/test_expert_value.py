@@ -115,7 +115,8 @@ def test_younger_best_only_finds_the_same_best(seed: int, taken: int, kernels: s
         patch.setattr(advisor, "KERNELS", kernels)
         best = evaluate_exchange(after, include=[asked], best_only=True)
     assert best[0] == every[0]
-    assert len(best) < len(every)
+    if every[-1].expected < every[0].expected:  # some choice is worse than the best: it can be left out
+        assert len(best) < len(every)
     assert next(item for item in best if item.discards == asked) == next(item for item in every if item.discards == asked)
 
 

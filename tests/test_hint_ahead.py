@@ -61,6 +61,29 @@ def test_a_click_takes_the_first_step_ready_for_it_without_waiting_for_the_rest(
     assert taken == ["discards", "figure"]
 
 
+def test_going_on_keeps_what_was_found_on_the_same_solver_and_offers_only_closer_steps() -> None:
+    solvers = []
+
+    def steps(*found):
+        def task(solver):
+            solvers.append(solver)
+            yield from found
+        return task
+
+    ahead = Ahead()
+    ahead.prepare("position", steps("discards", "first figure"))
+    ahead.runner.wait()
+    ahead.go_on("position", steps("discards", "first figure", "exact figure"))
+    taken = []
+    assert ahead.take("position", taken.append) and taken == ["first figure"]  # not taken back to the discards
+    ahead.runner.wait()
+    assert ahead.take("position", taken.append) and taken[-1] == "exact figure"
+    assert solvers[0] is solvers[1]
+    ahead.go_on("position", steps("again"))  # once for a position
+    ahead.runner.wait()
+    assert len(solvers) == 2
+
+
 def test_the_exchange_hint_is_started_when_the_exchange_appears_and_taken_by_the_click(monkeypatch) -> None:
     practice = table()
     assert practice.hint_ahead.key == practice._hint_key()  # started with the deal, before any click
@@ -72,11 +95,20 @@ def test_the_exchange_hint_is_started_when_the_exchange_appears_and_taken_by_the
     monkeypatch.setattr(practice.analyst, "run", no_new_search)
     practice.hint_button.click()
     assert practice._hint is not None and practice._hint_deal is practice.deal  # at once
+    practice.hint_ahead.runner.wait()  # the learner reads the idea: the figure is refined meanwhile
     practice.hint_button.click()  # asked again, for the move: the same position, no search
     found = practice._hint
     assert found.cards and practice.session.hint_stage == 2
     # the work ended before the click: the figure is exact over every draw of elder
     assert found.value == value_against_expert(practice.deal, found.cards, Solver(), draws=None).expected
+
+
+def test_unasked_the_work_ahead_stops_at_the_first_figure() -> None:
+    practice = table()
+    practice.hint_ahead.runner.wait()
+    taken = []
+    assert practice.hint_ahead.take(practice._hint_key(), taken.append)
+    assert taken == [hint(practice.deal, Solver())]  # elder's figure on four of his draws: no more unasked
 
 
 def test_once_the_exchange_is_made_the_work_ahead_stops() -> None:
@@ -109,5 +141,5 @@ def test_without_threads_the_hint_is_worked_out_ahead_in_slices_and_found_the_sa
     assert practice._hint.cards == hint(practice.deal, Solver()).cards  # the slices found what one run finds
     ahead.runner.wait()  # the learner reads: the slices go on to the end
     practice.hint_button.click()
-    # a slice holds the page: without threads the figure stops at the hint's first one
+    # a slice holds the page: without threads the figure is not refined past the hint's first one
     assert practice._hint == hint(practice.deal, Solver())

@@ -13,7 +13,9 @@ runner's solver, and the click waits only for what is left.
 A task may find its result in steps, each closer than the last (`review.hint_steps`: elder's best
 discards first, then their figure against the expert younger on more and more of his draws): it
 then returns an iterator of them, each kept as it is found, and a click takes the latest that is
-`ready` for it (the hint's idea needs only the discards; the move's figure, a figure).
+`ready` for it (the hint's idea needs only the discards; the move's figure, a figure). Work that
+only a learner who asks needs (the figure refined to every draw: seconds) is started by his
+first click with `go_on`, with the same solver, and replaces the result step by step.
 
 >>> from piquet_widgets.engine import Deal
 >>> ahead = Ahead()
@@ -60,6 +62,8 @@ class Ahead:
         # the slice going on (what a slice found stays, so short slices hardly add to the work).
         self.runner.budget = SLICE / 2
         self.key: Hashable | None = None
+        self._going_on = False  # `go_on` was called for this key
+        self._stepped = 0  # steps of the task offered so far (in the task's thread)
         self._found: Any = _NOTHING  # the result, or the latest of its steps
         self._waiting: list[tuple[Ready, Callable[[Any], None]]] = []
 
@@ -69,8 +73,21 @@ class Ahead:
         or an iterator of results, each closer than the last (see the module's docstring)."""
         if key == self.key:
             return
-        self.key, self._found, self._waiting = key, _NOTHING, []
+        self.key, self._found, self._waiting, self._going_on = key, _NOTHING, [], False
         self.runner.new_deal()  # another position: a fresh solver, the old task stopped
+        self._stepped = 0
+        self._run(key, task)
+
+    def go_on(self, key: Hashable, task: Callable[[Solver], Any]) -> None:
+        """Work on for `key` with `task`, a longer one than was prepared (its steps the same, then
+        closer ones), once: with the same solver, so what was solved is not solved again; what
+        was found stays until its steps replace it, and a click waiting is served by them."""
+        if key != self.key or self._going_on:
+            return
+        self._going_on = True
+        self._run(key, task)  # the prepared task, if it is still going on, gives way to it
+
+    def _run(self, key: Hashable, task: Callable[[Solver], Any]) -> None:
         self.runner.run(lambda solver: self._steps(key, task(solver)), self._offer_last(key), at_once=False)
 
     def take(self, key: Hashable, done: Callable[[Any], None], ready: Ready = lambda found: True) -> bool:
@@ -96,15 +113,18 @@ class Ahead:
     def forget(self) -> None:
         """Drop what was prepared (another deal is on the table, or the position has moved on)."""
         self.runner.cancel()
-        self.key, self._found, self._waiting = None, _NOTHING, []
+        self.key, self._found, self._waiting, self._going_on = None, _NOTHING, [], False
 
     def _steps(self, key: Hashable, found: Any) -> Any:
-        """The task's result: the last of its steps, each offered as it is found."""
+        """The task's result: the last of its steps, each offered as it is found, once (a slice,
+        or `go_on`, runs the steps found before again, from what the solver kept)."""
         if not isinstance(found, Iterator):
             return found
         last = _NOTHING
-        for last in found:
-            self.runner.hand_back(lambda step=last: self._offer(key, step))
+        for index, last in enumerate(found):
+            if index >= self._stepped:
+                self._stepped = index + 1
+                self.runner.hand_back(lambda step=last: self._offer(key, step))
         return last
 
     def _offer_last(self, key: Hashable) -> Callable[[Any], None]:

@@ -19,7 +19,7 @@ from piquet_widgets.analysis.ahead import Ahead
 from piquet_widgets.analysis.closed_help import ExpectedValues
 from piquet_widgets.analysis.closed_review import ClosedReview, closed_review
 from piquet_widgets.analysis.review import EXPERT_DRAWS, CardValues, Hint, Review, review_deal
-from piquet_widgets.engine.deal import Deal, Phase
+from piquet_widgets.engine.deal import ELDER, Deal, Phase
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import _, get_language
 from piquet_widgets.teach.mistakes import card_mistake_sentence, exchange_note_details, exchange_note_sentence, review_summary
@@ -88,7 +88,11 @@ class TableAnalysis:
                 self._hint, self._hint_deal = found, deal  # type: ignore[assignment]
                 self._render()
 
-        if self.hint_ahead.take(self._hint_key(), done, self.session.hint_ready):
+        key = self._hint_key()
+        if self.hint_ahead.take(key, done, self.session.hint_ready):
+            refined = self.session.mode == "open" and deal.phase is Phase.EXCHANGE and deal.to_move is ELDER
+            if refined and runner.THREADS:  # elder's figure, to every draw while he reads: seconds, so only once asked
+                self.hint_ahead.go_on(key, self.session.hint_request(steps=True, draws=None))
             return
         task = self.session.hint_request(progress=self.analyst.runner.progress)
         # the exchange's whole-deal evaluation takes about a second: in the runner's thread,
@@ -97,14 +101,12 @@ class TableAnalysis:
 
     def _prepare_hint(self) -> None:
         """At the learner's exchange, start the hint's search as soon as the position is on the
-        table, so that Hint answers at once: elder's discards in about a second, their figure then
-        closer and closer until the exchange is made (the play's hints take milliseconds: they are
-        searched when asked for). Once the exchange is made, that work stops."""
+        table, so that Hint answers at once: elder's discards in about a second, then their first
+        figure (the play's hints take milliseconds: they are searched when asked for). Asked for,
+        the figure is refined until the exchange is made (`_find_hint`; not without threads, where
+        the work holds the page a slice at a time); once it is made, the work stops."""
         if self.deal.phase is Phase.EXCHANGE and self.to_move_is_learner:
-            # Without threads (Pyodide) the work holds the page for a slice at a time, each twice
-            # the last: there the figure stops at the hint's first one.
-            draws = None if runner.THREADS else EXPERT_DRAWS
-            self.hint_ahead.prepare(self._hint_key(), self.session.hint_request(steps=True, draws=draws))
+            self.hint_ahead.prepare(self._hint_key(), self.session.hint_request(steps=True, draws=EXPERT_DRAWS))
         elif self.hint_ahead.key is not None:
             self.hint_ahead.forget()
 
