@@ -84,6 +84,31 @@ def test_going_on_keeps_what_was_found_on_the_same_solver_and_offers_only_closer
     assert len(solvers) == 2
 
 
+def test_going_on_while_the_prepared_work_runs_starts_once_it_has_ended() -> None:
+    go = threading.Event()
+    ran = []
+
+    def short(solver):
+        ran.append("short")
+        yield "discards"
+        go.wait(5)
+        yield "first figure"
+
+    def longer(solver):
+        ran.append("longer")
+        yield from ("discards", "first figure", "exact figure")
+
+    ahead = Ahead()
+    ahead.prepare("position", short)
+    taken = []
+    assert ahead.take("position", taken.append) and taken == ["discards"]
+    ahead.go_on("position", longer)
+    assert ran == ["short"]  # the prepared work is not stopped to be done again
+    go.set()
+    assert ahead.take("position", taken.append, ready=lambda found: found == "exact figure")
+    assert taken[-1] == "exact figure" and ran == ["short", "longer"]
+
+
 def test_the_exchange_hint_is_started_when_the_exchange_appears_and_taken_by_the_click(monkeypatch) -> None:
     practice = table()
     assert practice.hint_ahead.key == practice._hint_key()  # started with the deal, before any click

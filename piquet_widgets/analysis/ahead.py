@@ -63,6 +63,7 @@ class Ahead:
         self.runner.budget = SLICE / 2
         self.key: Hashable | None = None
         self._going_on = False  # `go_on` was called for this key
+        self._then: Callable[[Solver], Any] | None = None  # `go_on`'s task, to run when the prepared one ends
         self._stepped = 0  # steps of the task offered so far (in the task's thread)
         self._found: Any = _NOTHING  # the result, or the latest of its steps
         self._waiting: list[tuple[Ready, Callable[[Any], None]]] = []
@@ -73,7 +74,7 @@ class Ahead:
         or an iterator of results, each closer than the last (see the module's docstring)."""
         if key == self.key:
             return
-        self.key, self._found, self._waiting, self._going_on = key, _NOTHING, [], False
+        self.key, self._found, self._waiting, self._going_on, self._then = key, _NOTHING, [], False, None
         self.runner.new_deal()  # another position: a fresh solver, the old task stopped
         self._stepped = 0
         self._run(key, task)
@@ -85,7 +86,10 @@ class Ahead:
         if key != self.key or self._going_on:
             return
         self._going_on = True
-        self._run(key, task)  # the prepared task, if it is still going on, gives way to it
+        if self.runner.state == RUNNING:
+            self._then = task  # once the prepared task has ended: what it is finding is not found again
+        else:
+            self._run(key, task)
 
     def _run(self, key: Hashable, task: Callable[[Solver], Any]) -> None:
         self.runner.run(lambda solver: self._steps(key, task(solver)), self._offer_last(key), at_once=False)
@@ -113,7 +117,7 @@ class Ahead:
     def forget(self) -> None:
         """Drop what was prepared (another deal is on the table, or the position has moved on)."""
         self.runner.cancel()
-        self.key, self._found, self._waiting, self._going_on = None, _NOTHING, [], False
+        self.key, self._found, self._waiting, self._going_on, self._then = None, _NOTHING, [], False, None
 
     def _steps(self, key: Hashable, found: Any) -> Any:
         """The task's result: the last of its steps, each offered as it is found, once (a slice,
@@ -133,7 +137,12 @@ class Ahead:
 
         def offer(found: Any) -> None:
             self._offer(key, found)
-            if key == self.key and self._found is not _NOTHING:
+            if key != self.key:
+                return
+            if self._then is not None:  # `go_on` was asked while this task ran: its longer task now
+                task, self._then = self._then, None
+                self._run(key, task)
+            elif self._found is not _NOTHING:
                 waiting, self._waiting = self._waiting, []
                 for _ready, done in waiting:
                     done(self._found)
