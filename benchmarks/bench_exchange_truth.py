@@ -15,8 +15,9 @@ For each random deal (seeds `--seed`, `--seed` + 1, ...):
   the hint (its idea); the figure shown is the last step found when he asks again, for the move.
   Its error is given on 4 draws (the figure `review.hint` gives), for a first click `--read`
   seconds after the deal appeared and the move asked for each of `--read-idea` seconds later
-  (times in the processor time of the work), and exact. Also the figure the evaluator alone gives (its model of younger's reply, sampled
-  orders), and how often that model's reply is worth as much to her as the expert's.
+  (times in the processor time of the work), and exact. Also the figure the evaluator alone
+  gives (its model of younger's reply, sampled orders), and how often that model's reply is
+  worth as much to her as the expert's.
 - **Younger**, after an exchange of elder of 3 to 5 cards by turns (his best of that size by the
   declarations), so that 3 to 5 cards are left for her: every legal discard evaluated as the
   evaluator values its short list (the same draws of hers, the play solved), and how far the

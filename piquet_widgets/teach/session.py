@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from piquet_widgets.analysis.observation import as_heard, observe, younger_has_reckoned
 from piquet_widgets.analysis.players import CLOSED_PLAYERS, DEFAULT_LEVEL, PLAYERS, Player, get_player
-from piquet_widgets.analysis.review import CardValues, Hint, card_values, hint, hint_steps
+from piquet_widgets.analysis.review import EXPERT_DRAWS, CardValues, Hint, card_values, hint, hint_steps
 from piquet_widgets.analysis.solver import Solver
 from piquet_widgets.engine.cards import Card, mask_of, parse_card
 from piquet_widgets.engine.codes import deal_code, deal_from_code
@@ -461,14 +461,11 @@ class PracticeSession:
         if level != self.level:
             self.computer, self.level = _computer(level, self.mode), level
 
-    def hint_request(
-        self, progress: Callable[[int, int], None] | None = None, steps: bool = False, draws: int | None = None,
-    ) -> Callable[[Solver | None], Any]:
+    def hint_request(self, progress: Callable[[int, int], None] | None = None, steps: bool = False) -> Callable[[Solver | None], Any]:
         """The search for the best card or discards now, to be run (by the table's analysis
         runner, with its solver, told of its `progress`); with `steps`, one that returns the
-        hint in steps, each closer than the last (`review.hint_steps`, for the work done ahead:
-        elder's figure goes on to `draws` of his draws, None: every one). Refused when the
-        learner has nothing to choose."""
+        hint in steps, each closer than the last (`review.hint_steps`, for the work done ahead).
+        Refused when the learner has nothing to choose."""
         deal = self.deal
         if deal.phase not in (Phase.EXCHANGE, Phase.PLAY) or not self.to_move_is_learner:
             raise PiquetError(N_("There is nothing to choose now."))
@@ -478,8 +475,17 @@ class PracticeSession:
             seen, level = observe(deal, deal.to_move), self.level
             return lambda solver: closed_hint(seen, solver, level)
         if steps:
-            return lambda solver: hint_steps(deal, solver, draws=draws)
+            return lambda solver: hint_steps(deal, solver, draws=EXPERT_DRAWS)
         return lambda solver: hint(deal, solver, progress=progress)
+
+    def refined_hint_request(self) -> Callable[[Solver | None], Any] | None:
+        """`hint_request(steps=True)` gone on to a figure exact over every draw of elder (seconds
+        of work, for a learner who asked), where the hint has one to refine: at elder's exchange
+        in open piquet. None elsewhere."""
+        deal = self.deal
+        if self.mode != "open" or deal.phase is not Phase.EXCHANGE or deal.to_move is not ELDER or not self.to_move_is_learner:
+            return None
+        return lambda solver: hint_steps(deal, solver, draws=None)
 
     def hint_ready(self, found: Hint | ClosedHint) -> bool:
         """Whether `found`, a step of the hint (`hint_request(steps=True)`), says all the hint

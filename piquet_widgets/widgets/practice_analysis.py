@@ -18,8 +18,8 @@ from piquet_widgets.analysis import runner
 from piquet_widgets.analysis.ahead import Ahead
 from piquet_widgets.analysis.closed_help import ExpectedValues
 from piquet_widgets.analysis.closed_review import ClosedReview, closed_review
-from piquet_widgets.analysis.review import EXPERT_DRAWS, CardValues, Hint, Review, review_deal
-from piquet_widgets.engine.deal import ELDER, Deal, Phase
+from piquet_widgets.analysis.review import CardValues, Hint, Review, review_deal
+from piquet_widgets.engine.deal import Deal, Phase
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import _, get_language
 from piquet_widgets.teach.mistakes import card_mistake_sentence, exchange_note_details, exchange_note_sentence, review_summary
@@ -90,9 +90,9 @@ class TableAnalysis:
 
         key = self._hint_key()
         if self.hint_ahead.take(key, done, self.session.hint_ready):
-            refined = self.session.mode == "open" and deal.phase is Phase.EXCHANGE and deal.to_move is ELDER
-            if refined and runner.THREADS:  # elder's figure, to every draw while he reads: seconds, so only once asked
-                self.hint_ahead.go_on(key, self.session.hint_request(steps=True, draws=None))
+            refined = self.session.refined_hint_request()  # seconds of work: only once asked, only with threads
+            if refined is not None and runner.THREADS:
+                self.hint_ahead.go_on(key, refined)
             return
         task = self.session.hint_request(progress=self.analyst.runner.progress)
         # the exchange's whole-deal evaluation takes about a second: in the runner's thread,
@@ -106,7 +106,7 @@ class TableAnalysis:
         the figure is refined until the exchange is made (`_find_hint`; not without threads, where
         the work holds the page a slice at a time); once it is made, the work stops."""
         if self.deal.phase is Phase.EXCHANGE and self.to_move_is_learner:
-            self.hint_ahead.prepare(self._hint_key(), self.session.hint_request(steps=True, draws=EXPERT_DRAWS))
+            self.hint_ahead.prepare(self._hint_key(), self.session.hint_request(steps=True))
         elif self.hint_ahead.key is not None:
             self.hint_ahead.forget()
 
