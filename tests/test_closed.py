@@ -468,3 +468,28 @@ def test_the_levels_that_do_not_sink_so_declare_in_full():
     deal = at_younger_point()
     for level in ("club", "expert_baseline"):
         assert ClosedPlayer(level).decide(observe(deal, YOUNGER)) == deal.default_action(), level
+
+
+def test_the_expert_searches_youngers_exchange_wider_than_elders(monkeypatch):
+    """Younger's exchange is cheap to value, so the expert values more of her best choices over
+    more samples (`Settings.younger_search`); elder's keeps the level's own figures."""
+    from piquet_widgets.analysis import evaluator  # imported by the closed player where it computes
+
+    asked = []
+    evaluate = evaluator.evaluate_exchange
+
+    def spy(deal, settings, **options):
+        asked.append(len(options["include"]))
+        return evaluate(deal, settings, **options)
+
+    monkeypatch.setattr(evaluator, "evaluate_exchange", spy)
+    settings = closed.SETTINGS["expert"]
+    deal = Deal.from_seed(5)
+    ClosedPlayer("expert").decide(observe(deal, ELDER))
+    assert len(asked) == settings.deal_samples and set(asked) == {settings.candidates}
+    asked.clear()
+    deal = deal.apply(get_player("closed_beginner").choose_action(deal))
+    ClosedPlayer("expert").decide(observe(deal, YOUNGER))
+    _advice, candidates, deal_samples = settings.younger_search
+    assert deal_samples > settings.deal_samples and candidates > settings.candidates
+    assert len(asked) == deal_samples and min(asked) >= candidates  # and the best of each count

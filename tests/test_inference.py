@@ -84,10 +84,14 @@ def test_a_player_who_may_sink_is_read_with_a_small_weight_not_zero():
 
 def test_the_discard_count_weighs_without_excluding():
     """A quint, three aces and a king, and four scattered low cards: most likely to have taken
-    four; taking two is possible, only less likely."""
+    four; taking two is possible, only less likely; taking all five tells nothing (good players
+    take all they may with almost any hand), whatever the hand."""
     hand = mask_of(parse_cards("AS KS QS JS TS AH KH AD 7D 8C 9H 7C"))
     assert count_weight(hand, 4, 1, 5) == 1.0
     assert count_weight(hand, 2, 1, 5) == COUNT_WEIGHT > 0
+    assert count_weight(hand, 5, 1, 5) == 1.0
+    assert count_weight(hand, 3, 1, 3) == 1.0  # younger, after elder took five: three is all
+    assert count_weight(hand, 2, 1, 3) == COUNT_WEIGHT  # her rule of thumb takes three
 
 
 def test_exact_deals_enumerate_every_holding_consistent_with_what_was_heard():

@@ -16,16 +16,16 @@ action with the best total over the samples. What it has seen constrains the sam
 - the cards he showed on request (Law 55) are his.
 
 Levels (`SETTINGS`): the **beginner** sees no further than its rules of thumb (the open beginner's,
-with every unseen card taken as the opponent's); the **club** player takes the exchange the
-advisor rates best on average over a few samples (as younger, the best of each number of cards
-valued by the whole deal), declares in full and plays each card by the solver over a few
-samples; the **expert** uses more samples, values its best exchanges by the whole deal
-(declarations and best play) over samples, measures each declaration it may make — sinking
-included — the same way, and in the last deal of a partie values outcomes by the partie's
-settlement (rubicon and all) instead of the deal's points. In the play both solve every holding
-the opponent may have left once there are few (`exact_deals`). `club_baseline` and
-`expert_baseline` are the two as they were before they inferred from what they heard, kept for
-the benchmark (`benchmarks/bench_match.py --closed`) to measure them against.
+with every unseen card taken as the opponent's); the **club** player takes the exchange the advisor
+rates best on average over a few samples (as younger, the best of each number of cards valued by
+the whole deal), declares in full and plays each card by the solver over a few samples; the
+**expert** uses more samples, values its best exchanges by the whole deal (declarations and best
+play) over samples (younger's far more widely than elder's: hers is cheap to value), measures each
+declaration it may make — sinking included — the same way, and in the last deal of a partie values
+outcomes by the partie's settlement (rubicon and all) instead of the deal's points. In the play
+both solve every holding the opponent may have left once there are few (`exact_deals`).
+`club_baseline` and `expert_baseline` are the two as they were before they inferred from what they
+heard, kept for the benchmark (`benchmarks/bench_match.py --closed`) to measure them against.
 
 The samples are solved open-handed, so hiding a holding is worth nothing to them: sinking is
 chosen when it pays in points or in the settlement (a player who will be rubiconed whatever he
@@ -76,8 +76,12 @@ class Settings:
     exchanges it values by the whole deal include the best of every count of cards
     (`every_count`), up to how many holdings of the opponent it solves every one of in the
     play (`exact`, 0: never), how many seconds an exchange or a measured declaration may take
-    (`seconds`, None: no limit; see `_valued`), and whether it sinks a category it loses anyway
-    when declaring it would tell the opponent more (`sinks`; see `choose_declaration`)."""
+    (`seconds`, None: no limit; see `_valued`), whether it sinks a category it loses anyway
+    when declaring it would tell the opponent more (`sinks`; see `choose_declaration`), and how
+    widely it searches younger's exchange (`younger_search`: advisor samples, candidates and
+    whole-deal samples in place of the three above; None: as elder's). Hers is several times
+    cheaper to value than elder's, whose draws come from eight unknown cards for an unknown
+    hand, and her choice gains from a wider search where his, made knowing less, does not."""
 
     play_samples: int
     exchange_samples: int
@@ -90,12 +94,15 @@ class Settings:
     exact: int = 0
     seconds: float | None = None
     sinks: bool = False
+    younger_search: tuple[int, int, int] | None = None
 
 
 SETTINGS = {
     "beginner": Settings(0, 0, 0, 0, False, False),
     "club": Settings(6, 2, 1, 2, False, False, inference=True, every_count=True, exact=40),
-    "expert": Settings(10, 3, 4, 6, True, True, inference=True, every_count=True, exact=80, seconds=2.0, sinks=True),
+    "expert": Settings(
+        10, 3, 4, 6, True, True, inference=True, every_count=True, exact=80, seconds=2.0, sinks=True, younger_search=(12, 10, 60),
+    ),
     # The levels as they were before they inferred from what they heard: the benchmark's baselines.
     "club_baseline": Settings(4, 2, 0, 0, False, False),
     "expert_baseline": Settings(10, 3, 4, 6, True, True),
@@ -415,13 +422,17 @@ class ClosedPlayer:
         low, high = _limits(observation.rules, observation.seat, observation.exchanged[ELDER])
         if not settings.exchange_samples:
             return lowest_loose(hand, low, high)
-        totals = self._valued(self._samples(observation, settings.exchange_samples, rng), _advised, deadline)
+        search = (settings.exchange_samples, settings.candidates, settings.deal_samples)
+        if observation.seat is YOUNGER and settings.younger_search:
+            search = settings.younger_search
+        advice_samples, wanted, deal_samples = search
+        totals = self._valued(self._samples(observation, advice_samples, rng), _advised, deadline)
         ranked = sorted(totals, key=lambda key: -totals[key])
-        if not settings.candidates:
+        if not wanted:
             return ranked[0]
         from piquet_widgets.analysis.evaluator import evaluate_exchange  # numpy where it is installed
 
-        candidates = ranked[: settings.candidates]
+        candidates = ranked[:wanted]
         if settings.every_count and observation.seat is YOUNGER:  # elder's count is rarely in doubt
             counts = {len(key) for key in candidates}
             for key in ranked:  # best first: the first of each count is its best
@@ -436,7 +447,7 @@ class ClosedPlayer:
             evaluations = evaluate_exchange(deal, _sample_evaluation(), solver=self.solver, include=candidates, standing=standing)
             return {tuple(sorted(evaluation.discards)): evaluation.expected for evaluation in evaluations}
 
-        whole = self._valued(self._samples(observation, settings.deal_samples, rng), value, deadline)
+        whole = self._valued(self._samples(observation, deal_samples, rng), value, deadline)
         return _best(candidates, lambda key: whole.get(key, 0.0))  # nothing valued in time: the advisor's best
 
     # -- the declarations --------------------------------------------------------------------------

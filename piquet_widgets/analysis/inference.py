@@ -10,9 +10,11 @@ rejection sampling, so the samples follow the hands' likelihood given what was s
   "Good", "Not good", "Equal", the same silences) is kept; a hand that makes them only by sinking
   (declaring less than it holds) is kept with the small weight `SINK_WEIGHT` — players do sink,
   rarely; a hand that cannot make them at all is never kept;
-- **the number of cards exchanged** (`count_weight`): a hand whose rule-of-thumb exchange
-  (`players.lowest_loose`: the loose low cards, within the rules' limits) takes as many cards as
-  the opponent took is kept; one that would have taken another number with `COUNT_WEIGHT`;
+- **the number of cards exchanged** (`count_weight`): taking every card he might tells nothing
+  (good players take all they may with almost any hand); taking fewer, a hand whose rule-of-thumb
+  exchange (`players.lowest_loose`: the loose low cards, within the rules' limits) takes as many
+  is kept, one that would have taken another number with `COUNT_WEIGHT`. Read both ways (a
+  strong hand that took all made unlikely), the count cost the expert points in the closed match;
 - the cards he played, showed or was seen not to follow are constraints of the draw itself
   (`closed._after_exchange`), not weights.
 
@@ -78,8 +80,9 @@ def speech_weight(observation: Observation, hand: int) -> float:
 
 def count_weight(dealt: int, taken: int, low: int, high: int) -> float:
     """How likely a player dealt `dealt` was to exchange `taken` cards, allowed `low` to `high`:
-    1 when his rule of thumb takes that many, `COUNT_WEIGHT` otherwise."""
-    return 1.0 if len(lowest_loose(dealt, low, high)) == taken else COUNT_WEIGHT
+    1 when he took all he might (any hand may) or his rule of thumb takes that many,
+    `COUNT_WEIGHT` otherwise."""
+    return 1.0 if taken == high or len(lowest_loose(dealt, low, high)) == taken else COUNT_WEIGHT
 
 
 def kept(weight: float, rng: random.Random) -> bool:
