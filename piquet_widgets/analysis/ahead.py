@@ -61,12 +61,16 @@ class Ahead:
         # Without threads, slices of 0.1 s, then 0.2 s...: a click on the page waits at most for
         # the slice going on (what a slice found stays, so short slices hardly add to the work).
         self.runner.budget = SLICE / 2
-        self.key: Hashable | None = None
-        self._going_on = False  # `go_on` was called for this key
-        self._then: Callable[[Solver], Any] | None = None  # `go_on`'s task, to run when the prepared one ends
         self._stepped = 0  # steps of the task offered so far (in the task's thread)
+        self._hold(None)
+
+    def _hold(self, key: Hashable | None) -> None:
+        """Hold nothing yet for `key` (None: no position): no result, no click waiting, no `go_on`."""
+        self.key = key
         self._found: Any = _NOTHING  # the result, or the latest of its steps
         self._waiting: list[tuple[Ready, Callable[[Any], None]]] = []
+        self._going_on = False  # `go_on` was called for this key
+        self._then: Callable[[Solver], Any] | None = None  # `go_on`'s task, to run when the prepared one ends
 
     def prepare(self, key: Hashable, task: Callable[[Solver], Any]) -> None:
         """Start `task` for `key` in the runner's thread (or its slices), unless it is already
@@ -74,7 +78,7 @@ class Ahead:
         or an iterator of results, each closer than the last (see the module's docstring)."""
         if key == self.key:
             return
-        self.key, self._found, self._waiting, self._going_on, self._then = key, _NOTHING, [], False, None
+        self._hold(key)
         self.runner.new_deal()  # another position: a fresh solver, the old task stopped
         self._stepped = 0
         self._run(key, task)
@@ -117,7 +121,7 @@ class Ahead:
     def forget(self) -> None:
         """Drop what was prepared (another deal is on the table, or the position has moved on)."""
         self.runner.cancel()
-        self.key, self._found, self._waiting, self._going_on, self._then = None, _NOTHING, [], False, None
+        self._hold(None)
 
     def _steps(self, key: Hashable, found: Any) -> Any:
         """The task's result: the last of its steps, each offered as it is found, once (a slice,
