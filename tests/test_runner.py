@@ -16,11 +16,12 @@ from piquet_widgets.analysis.solver import SearchInterrupted
 def slow_task(value: int, seconds: float = 0.05):
     def task(solver):
         end = time.monotonic() + seconds
-        while time.monotonic() < end:
+        while True:  # asked before the end is seen: a stall past the budget still interrupts
             if solver.should_stop():
                 raise SearchInterrupted
+            if time.monotonic() >= end:
+                return value
             time.sleep(0.002)
-        return value
 
     return task
 
