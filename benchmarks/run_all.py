@@ -30,6 +30,7 @@ MEASURES = {
     "engine": "the engine: random deals played through the public API, replay --json of 10,000 records, one replay's start-up",
     "exchange_truth": "the exchange hint's figure for elder against the true value when younger replies as the table's expert does, on four of his draws, after a few seconds of reading and on every draw, and how long each takes; younger's short list against every legal discard",
     "evaluator": "the whole-deal exchange evaluator: its first choice's loss against an exhaustive reference, and its time",
+    "information": "what the closed expert would gain, phase by phase, told what its seat cannot see: the ceiling of what inference can add",
     "lessons": "the lesson files: reading and checking them, importing the lessons, writing the notebooks from them",
     "load": "thirty visitors at once on one server, each playing a deal to the end (some in Chromium)",
     "pure_python": "the analysis without numpy: the first exchange hint (elder, younger) and the closed computer's exchange, pure-Python path against numpy's",

@@ -493,3 +493,33 @@ def test_the_expert_searches_youngers_exchange_wider_than_elders(monkeypatch):
     _advice, candidates, deal_samples = settings.younger_search
     assert deal_samples > settings.deal_samples and candidates > settings.candidates
     assert len(asked) == deal_samples and min(asked) >= candidates  # and the best of each count
+
+
+# -- the information benchmark ----------------------------------------------------------------------
+def test_the_information_benchmark_tells_its_expert_the_truth_in_its_phase_alone() -> None:
+    """`benchmarks/bench_information.py` measures what knowing the hidden cards in one phase is
+    worth: its told expert must sample the truth in that phase, and only there."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
+    try:
+        import bench_information
+    finally:
+        sys.path.pop(0)
+    deal = Deal.from_seed(5)
+    told = bench_information.Told(Phase.EXCHANGE)
+    told.truth = deal
+    samples = told._samples(observe(deal, ELDER), 4, random.Random(0))
+    assert {sample.dealt(YOUNGER) for sample in samples} == {deal.dealt(YOUNGER)}  # her hand, told
+    assert len({sample.talon for sample in samples}) > 1  # the talon's order, never
+    beginner = get_player("beginner")
+    while deal.phase is not Phase.PLAY:
+        deal = deal.apply(beginner.choose_action(deal))
+    told.truth = deal
+    seat = deal.to_move
+    samples = told._samples(observe(deal, seat), 6, random.Random(0))
+    assert len({sample.hand(seat.other) for sample in samples}) > 1  # in the play it is not told: drawn
+    in_play = bench_information.Told(Phase.PLAY)
+    in_play.truth = deal
+    assert in_play._samples(observe(deal, seat), 3, random.Random(0)) == [deal] * 3 and in_play.settings.exact == 0
