@@ -30,11 +30,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench_match import Z95  # noqa: E402
+from bench_match import Z95, duplicate  # noqa: E402
 from figures import figure, machine, write_results  # noqa: E402
 from piquet_widgets.analysis.closed import ClosedPlayer  # noqa: E402
 from piquet_widgets.analysis.observation import Observation, observe  # noqa: E402
-from piquet_widgets.analysis.players import complete, get_player  # noqa: E402
+from piquet_widgets.analysis.players import get_player  # noqa: E402
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, Phase  # noqa: E402
 
 PHASES = {"exchange": Phase.EXCHANGE, "declarations": Phase.DECLARATIONS, "play": Phase.PLAY}
@@ -76,14 +76,8 @@ class Told(ClosedPlayer):
 def margin(player: str, seed: int) -> float:
     """`player` ("closed_expert", or a phase to be told in) against the baseline on one deal,
     played twice with seats swapped: its points minus the baseline's, averaged."""
-    deal = Deal.from_seed(seed)
-    margins = []
-    for seat, sign in ((ELDER, 1), (YOUNGER, -1)):
-        first = get_player(player) if player not in PHASES else Told(PHASES[player])
-        players = {seat: first, seat.other: get_player(BASELINE)}
-        final = complete(deal, players)[-1]
-        margins.append(sign * (final.scores[ELDER] - final.scores[YOUNGER]))
-    return sum(margins) / 2
+    first = (lambda: Told(PHASES[player])) if player in PHASES else (lambda: get_player(player))
+    return duplicate(seed, first, lambda: get_player(BASELINE))[0]
 
 
 def _job(job: tuple[str, int]) -> float:

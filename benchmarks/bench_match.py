@@ -35,8 +35,10 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -49,20 +51,28 @@ CLOSED_MATCHES = ("closed_expert-closed_expert_baseline", "closed_club-closed_cl
 Z95 = 1.959964
 
 
-def play_pair(first: str, second: str, seed: int) -> tuple[float, float, float, dict[str, list[float]]]:
-    """One deal played twice, seats swapped: (first's points minus second's, averaged over the two
-    plays; seconds of the first play; seconds of the second; seconds of each closed player's
-    move, by level)."""
+def duplicate(seed: int, first: Callable[[], Any], second: Callable[[], Any]) -> tuple[float, list[float]]:
+    """One deal played twice, seats swapped, by players made afresh for each play (`first()`,
+    `second()`): the first's points minus the second's averaged over the two plays, and the
+    seconds of each play."""
     deal = Deal.from_seed(seed)
     margins, times = [], []
-    moves: dict[str, list[float]] = {}
-    for elder_level, younger_level, sign in ((first, second, 1), (second, first, -1)):
-        players = {ELDER: timed(elder_level, moves), YOUNGER: timed(younger_level, moves)}
+    for elder, younger, sign in ((first, second, 1), (second, first, -1)):
+        players = {ELDER: elder(), YOUNGER: younger()}
         started = time.perf_counter()
         final = complete(deal, players)[-1]
         times.append(time.perf_counter() - started)
         margins.append(sign * (final.scores[ELDER] - final.scores[YOUNGER]))
-    return sum(margins) / 2, times[0], times[1], moves
+    return sum(margins) / 2, times
+
+
+def play_pair(first: str, second: str, seed: int) -> tuple[float, float, float, dict[str, list[float]]]:
+    """`duplicate` between two levels: (first's points minus second's, averaged over the two
+    plays; seconds of the first play; seconds of the second; seconds of each closed player's
+    move, by level)."""
+    moves: dict[str, list[float]] = {}
+    margin, (one, two) = duplicate(seed, lambda: timed(first, moves), lambda: timed(second, moves))
+    return margin, one, two, moves
 
 
 def timed(level: str, moves: dict[str, list[float]]):
