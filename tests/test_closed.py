@@ -436,10 +436,10 @@ def test_a_sample_cut_short_by_the_deadline_is_left_out():
             raise closed.SearchInterrupted
         return {"a": sample, "b": -sample}
 
-    assert player._valued([1, 2, 3, 4], value, time.perf_counter() + 3600) == {"a": 3, "b": -3}
+    assert player._valued([1, 2, 3, 4], value, time.perf_counter() + 3600) == ({"a": 3, "b": -3}, 2)
     assert player.solver.should_stop is before
     passed = []
-    assert player._valued([1], lambda _sample: passed.append(player.solver.should_stop()) or {"a": 1}, time.perf_counter() - 1) == {"a": 1}
+    assert player._valued([1], lambda _sample: passed.append(player.solver.should_stop()) or {"a": 1}, time.perf_counter() - 1) == ({"a": 1}, 1)
     assert passed == [True]
 
 
@@ -486,7 +486,8 @@ def test_the_expert_searches_youngers_exchange_wider_than_elders(monkeypatch):
     settings = closed.SETTINGS["expert"]
     deal = Deal.from_seed(5)
     ClosedPlayer("expert").decide(observe(deal, ELDER))
-    assert len(asked) == settings.deal_samples and set(asked) == {settings.candidates}
+    assert len(asked) == settings.deal_samples and len(set(asked)) == 1
+    assert settings.candidates <= asked[0] <= settings.candidates + settings.strong  # and the strongest kept for the play
     asked.clear()
     deal = deal.apply(get_player("closed_beginner").choose_action(deal))
     ClosedPlayer("expert").decide(observe(deal, YOUNGER))
@@ -495,18 +496,52 @@ def test_the_expert_searches_youngers_exchange_wider_than_elders(monkeypatch):
     assert len(asked) == deal_samples and min(asked) >= candidates  # and the best of each count
 
 
-# -- the information benchmark ----------------------------------------------------------------------
-def test_the_information_benchmark_tells_its_expert_the_truth_in_its_phase_alone() -> None:
-    """`benchmarks/bench_information.py` measures what knowing the hidden cards in one phase is
-    worth: its told expert must sample the truth in that phase, and only there."""
+@pytest.mark.parametrize("seed", [3, 5, 16])
+def test_the_expert_also_values_the_exchanges_that_keep_most_for_the_play(monkeypatch, seed):
+    """The declarations alone overlook the cards that take tricks: beside the advisor's best, the
+    expert values by the whole deal the choices best by the declarations plus the strength kept
+    for the play (as the open evaluator lists its choices); on these deals one of them keeps more
+    for the play than any of the advisor's best."""
+    from piquet_widgets.analysis import evaluator
+
+    listed = []
+    evaluate = evaluator.evaluate_exchange
+
+    def spy(deal, settings, **options):
+        listed.append(set(options["include"]))
+        return evaluate(deal, settings, **options)
+
+    monkeypatch.setattr(evaluator, "evaluate_exchange", spy)
+    seen = observe(Deal.from_seed(seed), ELDER)
+    settings = closed.SETTINGS["expert"]
+    ClosedPlayer("expert").decide(seen)
+    totals = exchange_totals(sample_deals(seen, settings.exchange_samples, random.Random(repr(seen))))
+    hand = mask_of(seen.hand)
+    kept = {key: evaluator._play_strength(hand & ~mask_of(key)) for key in totals}
+    by_declarations = sorted(totals, key=lambda key: -totals[key])[: settings.candidates]
+    with_play = sorted(totals, key=lambda key: -(totals[key] / settings.exchange_samples + evaluator.STRENGTH_WEIGHT * kept[key]))
+    assert listed[0] == {*by_declarations, *with_play[: settings.strong]}
+    assert max(kept[key] for key in listed[0]) > max(kept[key] for key in by_declarations)
+
+
+# -- the benchmarks' players -----------------------------------------------------------------------
+def benchmark(name: str):
+    """The module `benchmarks/<name>.py`, imported from its folder."""
+    import importlib
     import sys
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
     try:
-        import bench_information
+        return importlib.import_module(name)
     finally:
         sys.path.pop(0)
+
+
+def test_the_information_benchmark_tells_its_expert_the_truth_in_its_phase_alone() -> None:
+    """`benchmarks/bench_information.py` measures what knowing the hidden cards in one phase is
+    worth: its told expert must sample the truth in that phase, and only there."""
+    bench_information = benchmark("bench_information")
     deal = Deal.from_seed(5)
     told = bench_information.Told(Phase.EXCHANGE)
     told.truth = deal
@@ -523,3 +558,4 @@ def test_the_information_benchmark_tells_its_expert_the_truth_in_its_phase_alone
     in_play = bench_information.Told(Phase.PLAY)
     in_play.truth = deal
     assert in_play._samples(observe(deal, seat), 3, random.Random(0)) == [deal] * 3 and in_play.settings.exact == 0
+

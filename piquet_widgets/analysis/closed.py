@@ -20,7 +20,8 @@ with every unseen card taken as the opponent's); the **club** player takes the e
 rates best on average over a few samples (as younger, the best of each number of cards valued by
 the whole deal), declares in full and plays each card by the solver over a few samples; the
 **expert** uses more samples, values its best exchanges by the whole deal (declarations and best
-play) over samples (younger's far more widely than elder's: hers is cheap to value), measures each
+play) over samples (younger's far more widely than elder's: hers is cheap to value), the best by
+the declarations and those best by the declarations plus the cards kept for the play, measures each
 declaration it may make — sinking included — the same way, and in the last deal of a partie values
 outcomes by the partie's settlement (rubicon and all) instead of the deal's points. In the play
 both solve every holding the opponent may have left once there are few (`exact_deals`).
@@ -77,11 +78,14 @@ class Settings:
     (`every_count`), up to how many holdings of the opponent it solves every one of in the
     play (`exact`, 0: never), how many seconds an exchange or a measured declaration may take
     (`seconds`, None: no limit; see `_valued`), whether it sinks a category it loses anyway
-    when declaring it would tell the opponent more (`sinks`; see `choose_declaration`), and how
+    when declaring it would tell the opponent more (`sinks`; see `choose_declaration`), how
     widely it searches younger's exchange (`younger_search`: advisor samples, candidates and
-    whole-deal samples in place of the three above; None: as elder's). Hers is several times
-    cheaper to value than elder's, whose draws come from eight unknown cards for an unknown
-    hand, and her choice gains from a wider search where his, made knowing less, does not."""
+    whole-deal samples in place of the three above; None: as elder's), and how many candidates
+    it adds, the best by the declarations plus the strength of the cards kept for the play
+    (`strong`, as the open evaluator's short list: the declarations alone overlook the cards
+    that win tricks). Younger's exchange is several times cheaper to value than elder's, whose
+    draws come from eight unknown cards for an unknown hand, and her choice gains from more of
+    the advisor's best over more samples where his, made knowing less, does not."""
 
     play_samples: int
     exchange_samples: int
@@ -95,13 +99,14 @@ class Settings:
     seconds: float | None = None
     sinks: bool = False
     younger_search: tuple[int, int, int] | None = None
+    strong: int = 0
 
 
 SETTINGS = {
     "beginner": Settings(0, 0, 0, 0, False, False),
     "club": Settings(6, 2, 1, 2, False, False, inference=True, every_count=True, exact=40),
     "expert": Settings(
-        10, 3, 4, 6, True, True, inference=True, every_count=True, exact=80, seconds=2.0, sinks=True, younger_search=(12, 10, 60),
+        10, 3, 4, 6, True, True, inference=True, every_count=True, exact=80, seconds=2.0, sinks=True, younger_search=(12, 10, 60), strong=8,
     ),
     # The levels as they were before they inferred from what they heard: the benchmark's baselines.
     "club_baseline": Settings(4, 2, 0, 0, False, False),
@@ -388,13 +393,14 @@ class ClosedPlayer:
         seconds = self.settings.seconds
         return None if seconds is None else time.perf_counter() + seconds
 
-    def _valued(self, samples: Iterable[Deal], value: Callable[[Deal], dict], deadline: float | None) -> dict:
+    def _valued(self, samples: Iterable[Deal], value: Callable[[Deal], dict], deadline: float | None) -> tuple[dict, int]:
         """Each choice's values (`value(sample)`: choice -> value) summed over the samples, one
         sample after another until the `deadline` (the first sample whatever the time, unless a
-        solve is interrupted): a sample whose valuing it interrupts is left out, so that every
-        choice is compared over the same samples (none at all: an empty dict, and the caller's
-        first choice stands)."""
+        solve is interrupted), and how many samples were valued: a sample whose valuing it
+        interrupts is left out, so that every choice is compared over the same samples (none at
+        all: an empty dict, and the caller's first choice stands)."""
         totals: dict = {}
+        valued = 0
         previous = self.solver.should_stop
         if deadline is not None:
             self.solver.should_stop = lambda: time.perf_counter() > deadline
@@ -402,20 +408,21 @@ class ClosedPlayer:
             for sample in samples:
                 for choice, worth in value(sample).items():
                     totals[choice] = totals.get(choice, 0.0) + worth
+                valued += 1
                 if deadline is not None and time.perf_counter() > deadline:
                     break
         except SearchInterrupted:
             pass
         finally:
             self.solver.should_stop = previous
-        return totals
+        return totals, valued
 
     # -- the exchange ----------------------------------------------------------------------------
     def choose_discards(self, observation: Observation, rng: random.Random) -> tuple[Card, ...]:
         """Beginner: its rule of thumb. Otherwise the advisor's best few on average over samples
         (with `every_count`, the best of each number of cards too, so that how many to take is
-        the whole deal's choice), each valued by the whole deal over samples; with no candidates,
-        the advisor's best."""
+        the whole deal's choice; with `strong`, the best with the cards kept for the play), each
+        valued by the whole deal over samples; with no candidates, the advisor's best."""
         settings = self.settings
         deadline = self._deadline()
         hand = mask_of(observation.hand)
@@ -426,11 +433,11 @@ class ClosedPlayer:
         if observation.seat is YOUNGER and settings.younger_search:
             search = settings.younger_search
         advice_samples, wanted, deal_samples = search
-        totals = self._valued(self._samples(observation, advice_samples, rng), _advised, deadline)
+        totals, valued = self._valued(self._samples(observation, advice_samples, rng), _advised, deadline)
         ranked = sorted(totals, key=lambda key: -totals[key])
         if not wanted:
             return ranked[0]
-        from piquet_widgets.analysis.evaluator import evaluate_exchange  # numpy where it is installed
+        from piquet_widgets.analysis import evaluator  # numpy where it is installed
 
         candidates = ranked[:wanted]
         if settings.every_count and observation.seat is YOUNGER:  # elder's count is rarely in doubt
@@ -439,15 +446,20 @@ class ClosedPlayer:
                 if len(key) not in counts:
                     counts.add(len(key))
                     candidates.append(key)
+        if settings.strong:  # and the best for the declarations with the cards kept for the play
+            listing = evaluator.Settings(by_declarations=0, by_strength=settings.strong)
+            means = [totals[key] / valued for key in ranked]
+            strong = evaluator.short_list([mask_of(key) for key in ranked], means, hand, listing, [])
+            candidates += [ranked[index] for index in strong if ranked[index] not in candidates]
         if len(candidates) == 1:
             return candidates[0]
         standing = self._standing(observation)
 
         def value(deal: Deal) -> dict[tuple[Card, ...], float]:
-            evaluations = evaluate_exchange(deal, _sample_evaluation(), solver=self.solver, include=candidates, standing=standing)
+            evaluations = evaluator.evaluate_exchange(deal, _sample_evaluation(), solver=self.solver, include=candidates, standing=standing)
             return {tuple(sorted(evaluation.discards)): evaluation.expected for evaluation in evaluations}
 
-        whole = self._valued(self._samples(observation, deal_samples, rng), value, deadline)
+        whole, _ = self._valued(self._samples(observation, deal_samples, rng), value, deadline)
         return _best(candidates, lambda key: whole.get(key, 0.0))  # nothing valued in time: the advisor's best
 
     # -- the declarations --------------------------------------------------------------------------
@@ -471,7 +483,7 @@ class ClosedPlayer:
         def value(deal: Deal) -> dict[Declare, float]:
             return {option: _outcome(deal.apply(option), seat, self.solver, standing) for option in options}
 
-        totals = self._valued(samples, value, deadline)
+        totals, _ = self._valued(samples, value, deadline)
         silent = Declare(category, ())
         if self.settings.sinks and full in totals and totals.get(silent, -math.inf) >= totals[full] and _full_tells_more(observation, full):
             return silent  # it loses anyway: sunk, it tells the opponent nothing

@@ -74,7 +74,10 @@ from piquet_widgets.engine.records import Position
 from piquet_widgets.engine.errors import PiquetError
 from piquet_widgets.i18n import N_
 
-__all__ = ["Evaluation", "Progress", "Settings", "deal_outcome", "evaluate_exchange", "figures_against_expert", "part_of", "SearchInterrupted", "value_against_expert"]
+__all__ = [
+    "Evaluation", "Progress", "Settings", "deal_outcome", "evaluate_exchange", "figures_against_expert", "part_of", "SearchInterrupted", "short_list",
+    "value_against_expert",
+]
 
 #: Called with (draws solved, draws planned) as the evaluation goes.
 Progress = Callable[[int, int], None]
@@ -253,10 +256,11 @@ def _play_strength(hand: int) -> float:
     return table[hand & 0xFF] + table[hand >> 8 & 0xFF] + table[hand >> 16 & 0xFF] + table[hand >> 24 & 0xFF]
 
 
-def _short_list(masks: list[int], declarations: list[float], hand: int, settings: Settings, include: list[int]) -> list[int]:
+def short_list(masks: list[int], declarations: list[float], hand: int, settings: Settings, include: list[int]) -> list[int]:
     """Indexes of the choices to evaluate: all of them with `settings.every`; otherwise the best by
     the declarations (the player's own view), then the best by the declarations plus the strength
-    kept for the play, then those of `include` (masks), without repeats."""
+    kept for the play, then those of `include` (masks), without repeats. The closed players list
+    their candidates so too (`closed.ClosedPlayer.choose_discards`)."""
     if settings.every:
         return list(range(len(masks)))
     strength = [_play_strength(hand & ~mask) for mask in masks]
@@ -289,7 +293,7 @@ class _Work:
         talon = tuple(sorted(deal.talon))  # the cards only: elder does not know their order
         advice = _kept(self.solver, ("advice", deal), lambda: advise_exchange(deal))
         self.check_stop()
-        listed = [advice[i] for i in _short_list([mask_of(a.discards) for a in advice], [a.expected for a in advice], hand, settings, self.include)]
+        listed = [advice[i] for i in short_list([mask_of(a.discards) for a in advice], [a.expected for a in advice], hand, settings, self.include)]
         self.choices = _kept(self.solver, ("replies", deal), lambda: _YoungerChoices(deal.hands[YOUNGER], talon, self.blanche, self.rules.younger_min_exchange))
         rng = random.Random(_seed(deal.hands, mask_of(talon)))
         orders = [tuple(rng.sample(talon, len(talon))) for _ in range(max(settings.samples, settings.final_samples))]
@@ -389,7 +393,7 @@ class _Work:
         choices = _YoungerChoices(hand, left, self.blanche, self.rules.younger_min_exchange)
         discards, net = choices.table(elder, mask_of(left))
         sizes = [mask.bit_count() for mask in discards]
-        listed = _short_list(discards, [-value for value in net], hand, settings, self.include)
+        listed = short_list(discards, [-value for value in net], hand, settings, self.include)
         rng = random.Random(_seed(deal.hands, mask_of(left)))
         draws: dict[int, list[tuple[Card, ...]]] = {}
         for index in listed:
