@@ -40,6 +40,7 @@ MEASURES = {
     "review": "the review's reasons: the share of mistakes of 2 points or more (200 deals, club computer) given a motif other than 'other'",
     "solver": "the exact trick solver: a whole deal from the opening lead, and the next position",
     "static": "the static site (build-static) in Chromium: its size, first widget cold and warm, a walkthrough click, the exchange hint",
+    "younger_count": "the closed expert as younger choosing how many cards to take by the whole deal, against always taking all: points a deal",
     "widgets": "a walkthrough step and a practice click in the kernel (with --browser: click to page in Chromium)",
 }
 

@@ -559,3 +559,15 @@ def test_the_information_benchmark_tells_its_expert_the_truth_in_its_phase_alone
     in_play.truth = deal
     assert in_play._samples(observe(deal, seat), 3, random.Random(0)) == [deal] * 3 and in_play.settings.exact == 0
 
+
+def test_the_count_benchmarks_all_taker_takes_every_card_as_younger_and_is_the_expert_as_elder() -> None:
+    """`benchmarks/bench_younger_count.py` measures the expert's count as younger against always
+    taking all: its all-taker must take every card left to her, by the expert's own search, and
+    as elder choose as the expert does."""
+    takes_all = benchmark("bench_younger_count").TakesAll()
+    deal = Deal.from_seed(7)
+    assert takes_all.decide(observe(deal, ELDER)) == ClosedPlayer("expert").decide(observe(deal, ELDER))
+    for taken in (5, 2):  # leaving her three; six
+        after = deal.apply(Exchange(deal.hand(ELDER)[:taken]))
+        action = takes_all.decide(observe(after, YOUNGER))
+        assert action in after.legal_actions() and len(action.discards) == 8 - len(after.discards[ELDER])
