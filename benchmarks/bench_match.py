@@ -66,6 +66,36 @@ def duplicate(seed: int, first: Callable[[], Any], second: Callable[[], Any]) ->
     return sum(margins) / 2, times
 
 
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean of paired differences, deal by deal, and its 95% confidence interval (normal)."""
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def against_variant(name: str, description: str, difference: Callable[[int], tuple[float, int]], figures: tuple[str, str, str]) -> None:
+    """The command line of a benchmark that plays the closed expert against a variant of itself on
+    the closed match's deals (`--deals`, seeds 0, 1, ...): `difference(seed)` gives a deal's
+    points (the expert's minus the variant's) and how many of its plays differed, replayed. The
+    figures, written to results/`name`.json: `figures` names the points figure, says what it
+    compares and what a differing play is."""
+    key, label, differed = figures
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--deals", type=int, default=200, help="random deals (seeds 0, 1, ...)")
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes (default: one per core, at most 2)")
+    args = parser.parse_args()
+    started = machine()
+    with ProcessPoolExecutor(args.workers) as pool:
+        results = list(pool.map(difference, range(args.deals), chunksize=4))
+    mean, low, high = mean_interval([points for points, _plays in results])
+    plays = sum(count for _points, count in results)
+    print(f"{label}: {mean:+.2f} points a deal [{low:+.2f}, {high:+.2f}]; {differed}: {plays} of {2 * args.deals} plays", flush=True)
+    write_results(name, [
+        figure(key, f"{label}: points a deal ({args.deals} deals)", mean, "points", interval=(low, high)),
+        figure("plays_replayed", f"plays of {2 * args.deals} in which {differed}", plays, "plays"),
+    ], note="Only those plays are played again: in the others both play alike", started=started)
+
+
 def play_pair(first: str, second: str, seed: int) -> tuple[float, float, float, dict[str, list[float]]]:
     """`duplicate` between two levels: (first's points minus second's, averaged over the two
     plays; seconds of the first play; seconds of the second; seconds of each closed player's

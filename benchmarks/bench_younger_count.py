@@ -16,20 +16,14 @@ half a deal, as in the match), with a 95% confidence interval over every deal.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import math
-import os
 import random
-import statistics
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench_match import Z95  # noqa: E402
-from figures import figure, machine, write_results  # noqa: E402
+from bench_match import against_variant  # noqa: E402
 from piquet_widgets.analysis.closed import ClosedPlayer, Screened  # noqa: E402
 from piquet_widgets.analysis.observation import Observation  # noqa: E402
 from piquet_widgets.analysis.players import complete, get_player  # noqa: E402
@@ -54,42 +48,28 @@ class TakesAll(ClosedPlayer):
         return super().choose_discards(dataclasses.replace(observation, rules=rules), rng)
 
 
-def difference(seed: int) -> tuple[float, bool]:
+def difference(seed: int) -> tuple[float, int]:
     """On one deal, with the baseline elder: the expert's points as younger minus the all-taker's,
-    as a share of the match's deal (half), and whether the expert took fewer than all."""
+    as a share of the match's deal (half), and in how many plays the expert took fewer than all
+    (one or none)."""
     deal = Deal.from_seed(seed)
     elder = get_player(BASELINE)
     after = deal.apply(elder.choose_action(deal))
     expert = get_player("closed_expert")
     taken = len(expert.choose_action(after).discards)
     if taken == 8 - len(after.discards[ELDER]):
-        return 0.0, False  # it takes all: both play this deal alike
+        return 0.0, 0  # it takes all: both play this deal alike
     margins = []
     for younger in (get_player("closed_expert"), Screened(TakesAll())):
         final = complete(deal, {ELDER: get_player(BASELINE), YOUNGER: younger})[-1]
         margins.append(final.scores[YOUNGER] - final.scores[ELDER])
-    return (margins[0] - margins[1]) / 2, True
+    return (margins[0] - margins[1]) / 2, 1
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=200, help="random deals (seeds 0, 1, ...)")
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes (default: one per core, at most 2)")
-    args = parser.parse_args()
-    started = machine()
-    with ProcessPoolExecutor(args.workers) as pool:
-        results = list(pool.map(difference, range(args.deals), chunksize=4))
-    gains = [gain for gain, _fewer in results]
-    fewer = sum(took_fewer for _gain, took_fewer in results)
-    mean = statistics.fmean(gains)
-    half = Z95 * statistics.stdev(gains) / math.sqrt(len(gains))
-    print(f"the expert's count against always taking all: {mean:+.2f} points a deal [{mean - half:+.2f}, {mean + half:+.2f}]; "
-          f"it took fewer in {fewer} of {args.deals} deals", flush=True)
-    write_results("younger_count", [
-        figure("count_minus_all", f"the closed expert's count as younger against always taking all: points a deal ({args.deals} deals)",
-               mean, "points", interval=(mean - half, mean + half)),
-        figure("took_fewer", "deals in which the closed expert, younger against its baseline, took fewer than all", fewer, "deals"),
-    ], note="Only the deals in which the expert takes fewer than all are played out: in the others both play alike", started=started)
+    against_variant("younger_count", __doc__.splitlines()[0], difference, (
+        "count_minus_all", "the closed expert's count as younger against always taking all", "the closed expert, younger against its baseline, took fewer than all",
+    ))
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ MEASURES = {
     "messages": "widget messages a kernel sends: a Button built with its final state or set after, the app's builders, its frame and lessons",
     "match": "the computer levels against each other: points per deal with a 95% confidence interval",
     "review": "the review's reasons: the share of mistakes of 2 points or more (200 deals, club computer) given a motif other than 'other'",
+    "sinking": "what sinking gains the closed expert against itself declaring everything: points a deal, and how often it sank",
     "solver": "the exact trick solver: a whole deal from the opening lead, and the next position",
     "static": "the static site (build-static) in Chromium: its size, first widget cold and warm, a walkthrough click, the exchange hint",
     "younger_count": "the closed expert as younger choosing how many cards to take by the whole deal, against always taking all: points a deal",

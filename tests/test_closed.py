@@ -470,48 +470,48 @@ def test_the_levels_that_do_not_sink_so_declare_in_full():
         assert ClosedPlayer(level).decide(observe(deal, YOUNGER)) == deal.default_action(), level
 
 
-def test_the_expert_searches_youngers_exchange_wider_than_elders(monkeypatch):
-    """Younger's exchange is cheap to value, so the expert values more of her best choices over
-    more samples (`Settings.younger_search`); elder's keeps the level's own figures."""
+@pytest.fixture
+def valued(monkeypatch) -> list[set]:
+    """The exchanges the closed player asks the whole-deal evaluator about, one set per sample."""
     from piquet_widgets.analysis import evaluator  # imported by the closed player where it computes
 
-    asked = []
+    asked: list[set] = []
     evaluate = evaluator.evaluate_exchange
 
     def spy(deal, settings, **options):
-        asked.append(len(options["include"]))
+        asked.append(set(options["include"]))
         return evaluate(deal, settings, **options)
 
     monkeypatch.setattr(evaluator, "evaluate_exchange", spy)
+    return asked
+
+
+def test_the_expert_searches_youngers_exchange_wider_than_elders(valued):
+    """Younger's exchange is cheap to value, so the expert values more of her best choices over
+    more samples (`Settings.younger_search`); elder's keeps the level's own figures."""
     settings = closed.SETTINGS["expert"]
     deal = Deal.from_seed(5)
     ClosedPlayer("expert").decide(observe(deal, ELDER))
+    asked = [len(include) for include in valued]
     assert len(asked) == settings.deal_samples and len(set(asked)) == 1
     assert settings.candidates <= asked[0] <= settings.candidates + settings.strong  # and the strongest kept for the play
-    asked.clear()
+    valued.clear()
     deal = deal.apply(get_player("closed_beginner").choose_action(deal))
     ClosedPlayer("expert").decide(observe(deal, YOUNGER))
+    asked = [len(include) for include in valued]
     _advice, candidates, deal_samples = settings.younger_search
     assert deal_samples > settings.deal_samples and candidates > settings.candidates
     assert len(asked) == deal_samples and min(asked) >= candidates  # and the best of each count
 
 
 @pytest.mark.parametrize("seed", [3, 5, 16])
-def test_the_expert_also_values_the_exchanges_that_keep_most_for_the_play(monkeypatch, seed):
+def test_the_expert_also_values_the_exchanges_that_keep_most_for_the_play(valued, seed):
     """The declarations alone overlook the cards that take tricks: beside the advisor's best, the
     expert values by the whole deal the choices best by the declarations plus the strength kept
     for the play (as the open evaluator lists its choices); on these deals one of them keeps more
     for the play than any of the advisor's best."""
     from piquet_widgets.analysis import evaluator
 
-    listed = []
-    evaluate = evaluator.evaluate_exchange
-
-    def spy(deal, settings, **options):
-        listed.append(set(options["include"]))
-        return evaluate(deal, settings, **options)
-
-    monkeypatch.setattr(evaluator, "evaluate_exchange", spy)
     seen = observe(Deal.from_seed(seed), ELDER)
     settings = closed.SETTINGS["expert"]
     ClosedPlayer("expert").decide(seen)
@@ -520,8 +520,8 @@ def test_the_expert_also_values_the_exchanges_that_keep_most_for_the_play(monkey
     kept = {key: evaluator._play_strength(hand & ~mask_of(key)) for key in totals}
     by_declarations = sorted(totals, key=lambda key: -totals[key])[: settings.candidates]
     with_play = sorted(totals, key=lambda key: -(totals[key] / settings.exchange_samples + evaluator.STRENGTH_WEIGHT * kept[key]))
-    assert listed[0] == {*by_declarations, *with_play[: settings.strong]}
-    assert max(kept[key] for key in listed[0]) > max(kept[key] for key in by_declarations)
+    assert valued[0] == {*by_declarations, *with_play[: settings.strong]}
+    assert max(kept[key] for key in valued[0]) > max(kept[key] for key in by_declarations)
 
 
 # -- the benchmarks' players -----------------------------------------------------------------------
@@ -571,3 +571,11 @@ def test_the_count_benchmarks_all_taker_takes_every_card_as_younger_and_is_the_e
         after = deal.apply(Exchange(deal.hand(ELDER)[:taken]))
         action = takes_all.decide(observe(after, YOUNGER))
         assert action in after.legal_actions() and len(action.discards) == 8 - len(after.discards[ELDER])
+
+
+def test_the_sinking_benchmarks_declarer_declares_everything_where_the_expert_sinks() -> None:
+    """`benchmarks/bench_sinking.py` measures what sinking gains against the same expert declaring
+    everything: where the expert sinks, its declarer must declare in full."""
+    deal = at_younger_point()
+    assert ClosedPlayer("expert").decide(observe(deal, YOUNGER)) != deal.default_action()  # the expert sinks here
+    assert benchmark("bench_sinking").InFull().decide(observe(deal, YOUNGER)) == deal.default_action()
