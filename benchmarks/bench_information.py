@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
-import os
 import random
 import statistics
 import sys
@@ -30,7 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench_match import Z95, duplicate  # noqa: E402
+from bench_match import EXPERT_BASELINE as BASELINE  # noqa: E402
+from bench_match import deal_arguments, duplicate, mean_interval  # noqa: E402
 from figures import figure, machine, write_results  # noqa: E402
 from piquet_widgets.analysis.closed import ClosedPlayer  # noqa: E402
 from piquet_widgets.analysis.observation import Observation, observe  # noqa: E402
@@ -39,7 +38,6 @@ from piquet_widgets.engine import ELDER, YOUNGER, Deal, Exchange, Phase  # noqa:
 
 PHASES = {"exchange": Phase.EXCHANGE, "declarations": Phase.DECLARATIONS, "play": Phase.PLAY}
 WHERE = {"exchange": "at the exchange", "declarations": "at the declarations", "play": "in the play"}
-BASELINE = "closed_expert_baseline"
 
 
 class Told(ClosedPlayer):
@@ -85,10 +83,8 @@ def _job(job: tuple[str, int]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=200, help="random deals (seeds 0, 1, ...)")
+    parser = deal_arguments(argparse.ArgumentParser(description=__doc__.splitlines()[0]))
     parser.add_argument("--phases", default=",".join(PHASES), help="comma-separated: " + ", ".join(PHASES))
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes (default: one per core, at most 2)")
     args = parser.parse_args()
     started = machine()
     phases = args.phases.split(",")
@@ -99,13 +95,11 @@ def main() -> None:
         written = []
         for phase in phases:
             told = list(pool.map(_job, [(phase, seed) for seed in seeds], chunksize=4))
-            gains = [a - b for a, b in zip(told, honest)]
-            mean = statistics.fmean(gains)
-            half = Z95 * statistics.stdev(gains) / math.sqrt(len(gains))
-            print(f"told {WHERE[phase]}: {mean:+.2f} points a deal [{mean - half:+.2f}, {mean + half:+.2f}]", flush=True)
+            mean, low, high = mean_interval([a - b for a, b in zip(told, honest)])
+            print(f"told {WHERE[phase]}: {mean:+.2f} points a deal [{low:+.2f}, {high:+.2f}]", flush=True)
             written.append(figure(
                 f"told_{phase}", f"the closed expert told the hidden cards {WHERE[phase]}: points a deal over itself ({args.deals} deals, seats swapped)",
-                mean, "points", interval=(mean - half, mean + half),
+                mean, "points", interval=(low, high),
             ))
     written.append(figure("honest", f"the closed expert against `{BASELINE}` on the same deals", statistics.fmean(honest), "points"))
     write_results("information", written, note="Each figure bounds what inference can add to the closed expert in that phase", started=started)

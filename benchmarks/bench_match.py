@@ -66,6 +66,17 @@ def duplicate(seed: int, first: Callable[[], Any], second: Callable[[], Any]) ->
     return sum(margins) / 2, times
 
 
+#: The closed expert's baseline, against which the closed benchmarks measure it and its variants.
+EXPERT_BASELINE = "closed_expert_baseline"
+
+
+def deal_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """`--deals` and `--workers`, as the closed benchmarks that compare the expert deal by deal take them."""
+    parser.add_argument("--deals", type=int, default=200, help="random deals (seeds 0, 1, ...)")
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes (default: one per core, at most 2)")
+    return parser
+
+
 def mean_interval(values: list[float]) -> tuple[float, float, float]:
     """The mean of paired differences, deal by deal, and its 95% confidence interval (normal)."""
     mean = statistics.fmean(values)
@@ -80,10 +91,7 @@ def against_variant(name: str, description: str, difference: Callable[[int], tup
     figures, written to results/`name`.json: `figures` names the points figure, says what it
     compares and what a differing play is."""
     key, label, differed = figures
-    parser = argparse.ArgumentParser(description=description)
-    parser.add_argument("--deals", type=int, default=200, help="random deals (seeds 0, 1, ...)")
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes (default: one per core, at most 2)")
-    args = parser.parse_args()
+    args = deal_arguments(argparse.ArgumentParser(description=description)).parse_args()
     started = machine()
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(difference, range(args.deals), chunksize=4))

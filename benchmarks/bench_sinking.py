@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench_match import EXPERT_BASELINE as BASELINE  # noqa: E402
 from bench_match import against_variant, timed  # noqa: E402
 from piquet_widgets.analysis.closed import ClosedPlayer, Screened  # noqa: E402
 from piquet_widgets.analysis.observation import Observation  # noqa: E402
@@ -25,8 +26,6 @@ from piquet_widgets.analysis.players import complete, get_player  # noqa: E402
 from piquet_widgets.engine import ELDER, YOUNGER, Deal, Declare  # noqa: E402
 from piquet_widgets.engine.cards import mask_of  # noqa: E402
 from piquet_widgets.engine.combinations import best_declaration  # noqa: E402
-
-BASELINE = "closed_expert_baseline"
 
 
 class InFull(ClosedPlayer):

@@ -23,14 +23,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench_match import EXPERT_BASELINE as BASELINE  # noqa: E402
 from bench_match import against_variant  # noqa: E402
 from piquet_widgets.analysis.closed import ClosedPlayer, Screened  # noqa: E402
 from piquet_widgets.analysis.observation import Observation  # noqa: E402
 from piquet_widgets.analysis.players import complete, get_player  # noqa: E402
 from piquet_widgets.engine import ELDER, YOUNGER, Deal  # noqa: E402
 from piquet_widgets.engine.cards import Card  # noqa: E402
-
-BASELINE = "closed_expert_baseline"
 
 
 class TakesAll(ClosedPlayer):
